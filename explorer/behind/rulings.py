@@ -1,0 +1,185 @@
+"""Behind's rulings: where the rulebook is silent or ambiguous, the choice the explorer makes.
+
+Each ruling is registered in the shared registry (``explorer.core.rulings``) and listed in the
+README.  Values are read through a :class:`~explorer.core.rulings.Rulings` object, so a user can
+switch a ruling and compare interpretations.
+"""
+
+from explorer.behind import refs
+from explorer.core.rulings import Rulings, Ruling, register
+
+CARD_LENGTH = register(Ruling(
+    id="behind.card-length-cm",
+    title="Length of one card length",
+    quote="simply take the back of an action card and measure the complete length of a card with it",
+    source=refs.SCENARIOS,
+    choice="A card length is 8.8 cm, the long side of a standard 63 x 88 mm card. First Steps "
+           "puts three card lengths at 'about 20 to 25 centimetres', so 7-8.8 cm all fit.",
+    default=8.8,
+    options=(5.0, 12.0),
+    numeric=True,
+))
+
+CHIP_DIAMETER = register(Ruling(
+    id="behind.chip-diameter-cm",
+    title="Diameter of a character chip",
+    quote="If you look closely at a character chip, you will notice a marking of usually 90º at its edge.",
+    source=refs.VIEWING_ANGLE,
+    choice="The rulebook never gives the chip size; chips are 3.0 cm across.",
+    default=3.0,
+    options=(1.0, 6.0),
+    numeric=True,
+))
+
+TOTAL_MOVEMENT = register(Ruling(
+    id="behind.total-movement",
+    title="What the 'total movement' of a card is",
+    quote="The range of the attack equals twice the total movement of the card that enables the ranged attack",
+    source=refs.RANGED,
+    choice="Total movement = movement range x movement number: the whole distance the card could move "
+           "one chip (Movement: 'two or three times the same character in one overall movement').",
+    default="range-times-number",
+    options=("range-times-number", "range-only"),
+))
+
+FATE_RANGE = register(Ruling(
+    id="behind.fate-number-range",
+    title="Range of fate numbers on the illustrative cards",
+    quote="Had the card shown a fate number of only 3 or less, the action would not have been successful.",
+    source=refs.ABILITY_CHECK,
+    choice="The card lists are not published here; the illustrative cards use fate numbers 1 to 9 "
+           "(the rulebook's examples show 3, 5 and 6). The odds work for any integers.",
+    default="1-9",
+))
+
+MOVEMENT_BAR = register(Ruling(
+    id="behind.movement-range-cm",
+    title="Movement range (the bar on the card's edge) in centimetres",
+    quote="Depending on how far the bar is coloured, he may now move one of his character chips that distance",
+    source=refs.FIRST_STEPS,
+    choice="The bar runs along the card's long edge, so a movement range is at most one card length; "
+           "the illustrative cards give it directly in cm (2.0 to 8.8).",
+    default="cm-in-data",
+))
+
+HAND_CARD_OPTIONAL = register(Ruling(
+    id="behind.hand-card-optional",
+    title="Must a combatant play a hand card?",
+    quote="The hand card may be played, the card of the supply must be played.",
+    source=refs.MELEE,
+    choice="Playing a hand card is optional for attacker, defender and dodging target; the supply card "
+           "is compulsory. The odds assume each side plays its highest card; the card_choice "
+           "parameter ('highest', 'lowest', 'random', 'none') switches this per side.",
+    default="highest",
+    options=("highest", "lowest", "random", "none"),
+))
+
+UNKNOWN_HAND = register(Ruling(
+    id="behind.unknown-hand",
+    title="Where an unknown hand comes from",
+    quote="Each player then draws five hand cards from his supply, which he should keep secret",
+    source=refs.THE_BEGINNING,
+    choice="A hand the odds do not know is a uniformly random set of hand-size cards drawn from the "
+           "supply before its top card is turned up.",
+    default="drawn-before-top-card",
+))
+
+ZUSATZ_RANGED = register(Ruling(
+    id="behind.zusatz-in-ranged",
+    title="Does a Zusatz combat bonus count in ranged combat?",
+    quote="If, for example, a card with a fate number of 5 reads \"Zusatz: Kampfwert+2\" and the card is used "
+          "as an attack or defence card, the final combat value of the card is 7",
+    source=refs.SPECIAL_CARD_EFFECT,
+    choice="Yes: shooting and dodge values are combat values, so the Zusatz bonus of every card whose "
+           "fate number is used counts there too.",
+    default=True,
+    options=(True, False),
+))
+
+ASSISTED_DAMAGE = register(Ruling(
+    id="behind.assisted-damage",
+    title="Who takes the damage when an assisted attack fails",
+    quote="his player may choose an enemy character participating in the fight who receives the damage",
+    source=refs.MELEE,
+    choice="The defender's player chooses; the odds assume the participant with the lowest Resistance "
+           "(the most injuries, counted against that Resistance). 'attacker' always damages the attacker.",
+    default="lowest-resistance",
+    options=("lowest-resistance", "attacker"),
+))
+
+GLAUBE_DEFENCE = register(Ruling(
+    id="behind.glaube-assistants",
+    title="Glaube against an assisted attack",
+    quote="he may add his Faith value to his Strength for each additional opponent after the first",
+    source=refs.GLAUBE,
+    choice="A defender with Glaube counts every assisting character as an additional opponent: "
+           "assistants must be unbound, which is Glaube's own condition.",
+    default="assistants-count",
+))
+
+DISTANCE = register(Ruling(
+    id="behind.distance-measure",
+    title="How distances between chips are measured",
+    quote="The distance is measured from the centre of a character chip.",
+    source=refs.MOVEMENT,
+    choice="All distances (movement, ranges, card lengths in scenario setups) run from chip centre to "
+           "chip centre; 'edge' measures the gap between the chips' edges instead.",
+    default="centre",
+    options=("centre", "edge"),
+))
+
+CONTACT = register(Ruling(
+    id="behind.contact-tolerance-cm",
+    title="When two chips touch",
+    quote="the character chip of the attacker must be in direct contact with the character chip of the opponent",
+    source=refs.MOVEMENT,
+    choice="Two chips touch when the gap between their edges is at most 0.1 cm (a hand-placed chip is "
+           "never exact); chips whose gap is negative overlap, which is illegal.",
+    default=0.1,
+    options=(0.0, 1.0),
+    numeric=True,
+))
+
+SIGHT_GRAZING = register(Ruling(
+    id="behind.sight-grazing",
+    title="A sight line that only grazes a chip or obstacle",
+    quote="A conceptual line between the centres of the two character chips must therefore be drawable without interruption.",
+    source=refs.RANGED,
+    choice="A line is interrupted only where it passes through the inside of another chip or an obstacle; "
+           "touching an edge does not block it.",
+    default="interior-blocks",
+))
+
+FLYER_SIGHT = register(Ruling(
+    id="behind.flyer-sight",
+    title="Whose sight a flyer's freedom covers",
+    quote="the line of sight of a flyer is not obstructed by obstacles or other characters",
+    source=refs.FLYING,
+    choice="'symmetric': a line of sight with a flyer at either end is never blocked (a line is the same "
+           "line both ways). 'observer-only': only the flyer's own sight is free.",
+    default="symmetric",
+    options=("symmetric", "observer-only"),
+))
+
+REAR_ARC = register(Ruling(
+    id="behind.rear-arc",
+    title="Where a touching attacker is 'in the rear arc'",
+    quote="If a character touches an enemy character chip in the 90º angle opposite the viewing angle",
+    source=refs.VIEWING_ANGLE,
+    choice="The point of contact lies on the line between the centres, so the attacker is in the rear arc "
+           "when the direction from the defender's centre to the attacker's centre is within 45 degrees "
+           "of the defender's back; the arc's boundary counts as inside (likewise for the viewing angle).",
+    default="centre-direction",
+))
+
+MOVE_BLOCKED = register(Ruling(
+    id="behind.move-into-obstacle",
+    title="A straight move that runs into an obstacle or the table edge",
+    quote="applies in a straight line through the terrain, but not over obstacles, only around them",
+    source=refs.MOVEMENT,
+    choice="A straight move stops where the moving chip first touches an obstacle or the table edge "
+           "(as a move into a chip stops touching it); going around is a move in several legs.",
+    default="stop-touching",
+))
+
+BEHIND_RULINGS = Rulings()

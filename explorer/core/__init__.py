@@ -1,0 +1,21 @@
+"""Shared core of every rule system: rule references and errors, rulings, randomness, piles."""
+
+from explorer.core.piles import PileError, Piles
+from explorer.core.rng import SeededRng, numpy_rng
+from explorer.core.rules import RuleRef, RuleViolation
+from explorer.core.rulings import DEFAULT_RULINGS, Ruling, Rulings, register, rulings_frame, rulings_markdown
+
+__all__ = [
+    "DEFAULT_RULINGS",
+    "PileError",
+    "Piles",
+    "RuleRef",
+    "RuleViolation",
+    "Ruling",
+    "Rulings",
+    "SeededRng",
+    "numpy_rng",
+    "register",
+    "rulings_frame",
+    "rulings_markdown",
+]

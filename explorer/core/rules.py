@@ -1,0 +1,45 @@
+"""Rule references and the error an illegal action raises.
+
+Every rule the engines enforce is cited by a :class:`RuleRef` (rulebook file and section
+heading).  An illegal action raises :class:`RuleViolation`, a ``ValueError`` whose message says
+in plain words what is wrong and which section of which rulebook forbids it -- the way a
+referee would explain it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A citation: the rulebook file (in ``shared/rules/``) and a section heading in it."""
+
+    rulebook: str
+    section: str
+
+    def __str__(self) -> str:
+        return f'{self.rulebook}, section "{self.section}"'
+
+    def to_json(self) -> dict:
+        return {"rulebook": self.rulebook, "section": self.section}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "RuleRef":
+        return cls(data["rulebook"], data["section"])
+
+
+class RuleViolation(ValueError):
+    """An action or setup that the rules forbid.
+
+    ``str(error)`` reads like a referee's call: what is wrong, then the cited rule.
+    The parts stay available as ``error.reason`` and ``error.rule``.
+    """
+
+    def __init__(self, reason: str, rule: RuleRef):
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} (rule: {rule})")
+
+    def __reduce__(self):  # keep the two parts when pickled (process pools)
+        return (type(self), (self.reason, self.rule))
