@@ -5,6 +5,30 @@ The public names notebooks use are re-exported here.
 
 from explorer.behind import refs
 from explorer.behind.cards import Ability, ActionCard, Character
+from explorer.behind.combat import (
+    ability_check,
+    influence_check,
+    influence_duel,
+    melee_injuries,
+    resolve_melee,
+    resolve_ranged,
+)
+from explorer.behind.odds import (
+    OddsComparison,
+    OddsResult,
+    check_odds,
+    check_probability,
+    melee_monte_carlo,
+    melee_odds,
+    ranged_monte_carlo,
+    ranged_odds,
+    remaining_supply,
+)
 from explorer.behind.rulings import BEHIND_RULINGS
 
-__all__ = ["Ability", "ActionCard", "BEHIND_RULINGS", "Character", "refs"]
+__all__ = [
+    "Ability", "ActionCard", "BEHIND_RULINGS", "Character", "OddsComparison", "OddsResult",
+    "ability_check", "check_odds", "check_probability", "influence_check", "influence_duel",
+    "melee_injuries", "melee_monte_carlo", "melee_odds", "ranged_monte_carlo", "ranged_odds", "refs",
+    "remaining_supply", "resolve_melee", "resolve_ranged",
+]

@@ -1,0 +1,96 @@
+"""Drawing odds results: bar charts and the HTML a result shows in Jupyter."""
+
+from __future__ import annotations
+
+import html
+
+from explorer.core.display import figure_png, new_figure, png_img_tag, side_by_side
+
+COLOURS = {"attacker": "#c0392b", "shooter": "#c0392b", "tie": "#7f8c8d", "none": "#7f8c8d",
+           "defender": "#2471a3", "target": "#2471a3"}
+
+
+NEUTRAL_LABELS = {"tie": "tie", "none": "miss"}
+
+
+def outcome_label(loser: str, injuries: int) -> str:
+    """Tick label of one outcome: the injuries to the loser, or "tie"/"miss"."""
+    return NEUTRAL_LABELS.get(loser, str(injuries))
+
+
+def _legend(ax, losers) -> None:
+    from matplotlib.patches import Patch
+
+    seen = list(dict.fromkeys(losers))
+    names = {"tie": "tie", "none": "no effect (dodged)"}
+    handles = [Patch(color=COLOURS.get(l, "#555555"), label=names.get(l, f"{l} loses")) for l in seen]
+    ax.legend(handles=handles, fontsize=7, loc="upper left")
+
+
+def plot_odds(result, ax=None):
+    """Bar chart of an :class:`~explorer.behind.odds.OddsResult`; returns the axes."""
+    if ax is None:
+        ax = new_figure().add_subplot()
+    frame = result.frame
+    labels = [outcome_label(l, i) for l, i in zip(frame["loser"], frame["injuries"])]
+    colours = [COLOURS.get(l, "#555555") for l in frame["loser"]]
+    bars = ax.bar(range(len(frame)), frame["probability"], color=colours)
+    if "stderr" in frame:
+        ax.errorbar(range(len(frame)), frame["probability"], yerr=2 * frame["stderr"], fmt="none", ecolor="black")
+    ax.set_xticks(range(len(frame)), labels, fontsize=8)
+    ax.set_xlabel("injuries to the loser")
+    ax.set_ylabel("probability")
+    _legend(ax, frame["loser"])
+    ax.set_title(result.title + ("" if result.exact else f" (Monte Carlo, n={result.samples})"), fontsize=9)
+    for bar, p in zip(bars, frame["probability"]):
+        if p >= 0.01:
+            ax.annotate(f"{p:.0%}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+                        ha="center", va="bottom", fontsize=7)
+    ax.set_ylim(0, max(0.05, float(frame["probability"].max()) * 1.15))
+    return ax
+
+
+def plot_comparison(comparison, ax=None):
+    """Grouped bars of two results (an :class:`~explorer.behind.odds.OddsComparison`)."""
+    if ax is None:
+        ax = new_figure(7.0, 3.4).add_subplot()
+    frame = comparison.frame
+    a, b = comparison.labels
+    xs = range(len(frame))
+    ax.bar([x - 0.2 for x in xs], frame[a], width=0.4, label=a, color="#95a5a6")
+    ax.bar([x + 0.2 for x in xs], frame[b], width=0.4, label=b, color="#2e86c1")
+    ax.set_xticks(list(xs), [outcome_label(l, i) for l, i in frame.index], fontsize=8)
+    for x, (loser, _) in zip(xs, frame.index):
+        ax.axvspan(x - 0.5, x + 0.5, color=COLOURS.get(loser, "#555555"), alpha=0.08, lw=0)
+    ax.set_xlabel("injuries to the loser (background: red attacker/shooter loses, blue defender/target loses)", fontsize=8)
+    ax.set_ylabel("probability")
+    ax.legend(fontsize=8)
+    ax.set_title(f"{a} vs {b}", fontsize=9)
+    return ax
+
+
+def odds_png(result) -> bytes:
+    figure = new_figure()
+    plot_odds(result, ax=figure.add_subplot())
+    return figure_png(figure)
+
+
+def summary_html(result) -> str:
+    rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:.1%}</td></tr>" if k.startswith("P(")
+                   else f"<tr><td>{html.escape(k)}</td><td>{v:.2f}</td></tr>" for k, v in result.summary().items())
+    return f"<table>{rows}</table>"
+
+
+def odds_html(result) -> str:
+    kind = "exact" if result.exact else f"Monte Carlo estimate, {result.samples} samples"
+    head = f"<h4>{html.escape(result.title)} <small>({kind})</small></h4>"
+    table = result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}")
+    return head + side_by_side(summary_html(result) + table, png_img_tag(odds_png(result), result.title))
+
+
+def comparison_html(comparison) -> str:
+    figure = new_figure(7.0, 3.4)
+    plot_comparison(comparison, ax=figure.add_subplot())
+    table = comparison.summary().to_html(float_format=lambda p: f"{p:.4f}")
+    return side_by_side(table + comparison.frame.to_html(float_format=lambda p: f"{p:.4f}"),
+                        png_img_tag(figure_png(figure), "comparison"))
