@@ -13,6 +13,17 @@ from explorer.behind.combat import (
     resolve_melee,
     resolve_ranged,
 )
+from explorer.behind.data import (
+    DataError,
+    Deck,
+    battle_size,
+    deck_violations,
+    load_action_cards,
+    load_characters,
+    load_deck,
+    load_decks,
+    validate_deck,
+)
 from explorer.behind.odds import (
     OddsComparison,
     OddsResult,
@@ -27,7 +38,9 @@ from explorer.behind.odds import (
 from explorer.behind.rulings import BEHIND_RULINGS
 
 __all__ = [
-    "Ability", "ActionCard", "BEHIND_RULINGS", "Character", "OddsComparison", "OddsResult",
+    "Ability", "ActionCard", "BEHIND_RULINGS", "Character", "DataError", "Deck", "OddsComparison", "OddsResult",
+    "battle_size", "deck_violations", "load_action_cards", "load_characters", "load_deck", "load_decks",
+    "validate_deck",
     "ability_check", "check_odds", "check_probability", "influence_check", "influence_duel",
     "melee_injuries", "melee_monte_carlo", "melee_odds", "ranged_monte_carlo", "ranged_odds", "refs",
     "remaining_supply", "resolve_melee", "resolve_ranged",

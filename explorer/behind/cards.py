@@ -143,7 +143,7 @@ class Character:
     def ability_value(self, name: str) -> int:
         """The value of a valued ability (Bündnis, Glaube, Mut), 0 if the character lacks it."""
         ability = self.ability(name)
-        return ability.value or 0 if ability else 0
+        return (ability.value or 0) if ability else 0
 
     # -- injuries and healing ------------------------------------------------------------
     def injure(self, count: int = 1) -> "Character":
@@ -236,5 +236,9 @@ def combat_value_of(card: ActionCard | int, *, zusatz: bool = True) -> int:
     return card.combat_value if zusatz else card.fate
 
 
+_TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e"})
+
+
 def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    """``"Kira Mondläuferin"`` -> ``"kira-mondlaeuferin"`` (the ids used in the data files)."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower().translate(_TRANSLITERATION)).strip("-")

@@ -16,8 +16,7 @@ import ipywidgets as widgets
 from explorer.behind import refs
 from explorer.behind.cards import ActionCard, Character
 from explorer.behind.odds import OddsResult, melee_odds
-from explorer.behind.render_odds import plot_odds
-from explorer.core.display import figure_png, new_figure
+from explorer.behind.render_odds import OddsChart
 
 DRAWN = "drawn"
 EVEN_SUPPLY = "even 1-9 (36 cards)"
@@ -101,8 +100,7 @@ class MeleeOddsPanel(widgets.VBox):
         self.summary = widgets.HTML().add_class("melee-odds-summary")
         self.table = widgets.HTML().add_class("melee-odds-table")
         self.chart = widgets.Image(format="png").add_class("melee-odds-chart")
-        self._figure = new_figure(6.0, 3.0)
-        self._axes = self._figure.add_subplot()
+        self._chart = OddsChart()
         self.result: OddsResult | None = None
         self.last_update_ms = 0.0
         for control in (*self.attacker.controls, *self.defender.controls, self.rear_arc):
@@ -139,9 +137,7 @@ class MeleeOddsPanel(widgets.VBox):
         self.result = result
         self.summary.value = _summary_html(result)
         self.table.value = result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}")
-        self._axes.clear()
-        plot_odds(result, ax=self._axes)
-        self.chart.value = figure_png(self._figure)
+        self.chart.value = self._chart.update(result)
         self.last_update_ms = (time.perf_counter() - start) * 1000
 
 

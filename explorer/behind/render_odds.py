@@ -27,26 +27,33 @@ def _legend(ax, losers) -> None:
     ax.legend(handles=handles, fontsize=7, loc="upper left")
 
 
+def _draw_bars(ax, result) -> list:
+    """Draw the outcome bars, their labels, ticks, limits, title and legend; return the new artists."""
+    frame = result.frame
+    xs = list(range(len(frame)))
+    colours = [COLOURS.get(l, "#555555") for l in frame["loser"]]
+    artists = [*ax.bar(xs, frame["probability"], color=colours)]
+    if "stderr" in frame:
+        artists.append(ax.errorbar(xs, frame["probability"], yerr=2 * frame["stderr"], fmt="none", ecolor="black"))
+    tallest = max(frame["probability"], default=0.0)
+    for x, p in zip(xs, frame["probability"]):
+        if p >= 0.05 or p == tallest:
+            artists.append(ax.text(x, p, f"{p:.0%}", ha="center", va="bottom", fontsize=7))
+    ax.set_xticks(xs, [outcome_label(l, i) for l, i in zip(frame["loser"], frame["injuries"])], fontsize=8)
+    ax.set_xlim(-0.6, max(len(xs), 1) - 0.4)
+    ax.set_ylim(0, max(0.05, float(tallest) * 1.15))
+    ax.set_xlabel("injuries to the loser")
+    ax.set_ylabel("probability")
+    ax.set_title(result.title + ("" if result.exact else f" (Monte Carlo, n={result.samples})"), fontsize=9)
+    _legend(ax, frame["loser"])
+    return artists
+
+
 def plot_odds(result, ax=None):
     """Bar chart of an :class:`~explorer.behind.odds.OddsResult`; returns the axes."""
     if ax is None:
         ax = new_figure().add_subplot()
-    frame = result.frame
-    labels = [outcome_label(l, i) for l, i in zip(frame["loser"], frame["injuries"])]
-    colours = [COLOURS.get(l, "#555555") for l in frame["loser"]]
-    bars = ax.bar(range(len(frame)), frame["probability"], color=colours)
-    if "stderr" in frame:
-        ax.errorbar(range(len(frame)), frame["probability"], yerr=2 * frame["stderr"], fmt="none", ecolor="black")
-    ax.set_xticks(range(len(frame)), labels, fontsize=8)
-    ax.set_xlabel("injuries to the loser")
-    ax.set_ylabel("probability")
-    _legend(ax, frame["loser"])
-    ax.set_title(result.title + ("" if result.exact else f" (Monte Carlo, n={result.samples})"), fontsize=9)
-    for bar, p in zip(bars, frame["probability"]):
-        if p >= 0.01:
-            ax.annotate(f"{p:.0%}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                        ha="center", va="bottom", fontsize=7)
-    ax.set_ylim(0, max(0.05, float(frame["probability"].max()) * 1.15))
+    _draw_bars(ax, result)
     return ax
 
 
@@ -94,3 +101,23 @@ def comparison_html(comparison) -> str:
     table = comparison.summary().to_html(float_format=lambda p: f"{p:.4f}")
     return side_by_side(table + comparison.frame.to_html(float_format=lambda p: f"{p:.4f}"),
                         png_img_tag(figure_png(figure), "comparison"))
+
+
+class OddsChart:
+    """A bar chart kept alive between questions: :meth:`update` replaces only the bars, labels and
+    title (the axes, spines and fonts stay), which keeps a live panel's redraw fast."""
+
+    def __init__(self, width: float = 6.0, height: float = 3.0, dpi: int = 90):
+        from matplotlib.figure import Figure
+
+        self.figure = Figure(figsize=(width, height), dpi=dpi)
+        self.figure.subplots_adjust(left=0.1, right=0.98, top=0.9, bottom=0.16)
+        self.axes = self.figure.add_subplot()
+        self._artists: list = []
+
+    def update(self, result) -> bytes:
+        """Draw ``result`` in place of the previous one and return the chart as PNG bytes."""
+        for artist in self._artists:
+            artist.remove()
+        self._artists = _draw_bars(self.axes, result)
+        return figure_png(self.figure)
