@@ -178,3 +178,4 @@ def rulings_markdown(systems: Iterable[str] | None = None) -> str:
             )
         parts.append("")
     return "\n".join(parts)
+
