@@ -36,9 +36,12 @@ from explorer.behind.odds import (
     remaining_supply,
 )
 from explorer.behind.rulings import BEHIND_RULINGS
+from explorer.behind.sight import SightMatrix, sight_matrix
+from explorer.behind.table import Chip, MoveResult, Obstacle, SightLine, Table
 
 __all__ = [
-    "Ability", "ActionCard", "BEHIND_RULINGS", "Character", "DataError", "Deck", "OddsComparison", "OddsResult",
+    "Ability", "ActionCard", "BEHIND_RULINGS", "Character", "Chip", "MoveResult", "Obstacle", "SightLine",
+    "SightMatrix", "Table", "sight_matrix", "DataError", "Deck", "OddsComparison", "OddsResult",
     "battle_size", "deck_violations", "load_action_cards", "load_characters", "load_deck", "load_decks",
     "validate_deck",
     "ability_check", "check_odds", "check_probability", "influence_check", "influence_duel",

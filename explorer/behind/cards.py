@@ -8,7 +8,7 @@ Names follow the rulebook ("The Cards"): Strength (Stärke), Dexterity (Geschick
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from explorer.behind import refs
 from explorer.core.rules import RuleViolation

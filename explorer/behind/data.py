@@ -24,7 +24,14 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from explorer.behind import refs
-from explorer.behind.cards import CATEGORIES, PERMANENT_CATEGORIES, SOCIETIES, ActionCard, Character, parse_abilities
+from explorer.behind.cards import (
+    CATEGORIES,
+    PERMANENT_CATEGORIES,
+    SOCIETIES,
+    ActionCard,
+    Character,
+    parse_abilities,
+)
 from explorer.core.rules import RuleViolation
 
 ROOT = Path(__file__).resolve().parents[2]

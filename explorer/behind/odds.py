@@ -25,7 +25,12 @@ import pandas as pd
 
 from explorer.behind import refs
 from explorer.behind.cards import ActionCard, Character, combat_value_of, fate_of
-from explorer.behind.combat import attack_base, check_assistants, damaged_attacker, defence_base
+from explorer.behind.combat import (
+    attack_base,
+    check_assistants,
+    damaged_attacker,
+    defence_base,
+)
 from explorer.behind.rulings import BEHIND_RULINGS
 from explorer.core.rng import numpy_rng
 from explorer.core.rulings import REGISTRY, Rulings

@@ -6,7 +6,7 @@ switch a ruling and compare interpretations.
 """
 
 from explorer.behind import refs
-from explorer.core.rulings import Rulings, Ruling, register
+from explorer.core.rulings import Ruling, Rulings, register
 
 CARD_LENGTH = register(Ruling(
     id="behind.card-length-cm",
@@ -180,6 +180,17 @@ MOVE_BLOCKED = register(Ruling(
     choice="A straight move stops where the moving chip first touches an obstacle or the table edge "
            "(as a move into a chip stops touching it); going around is a move in several legs.",
     default="stop-touching",
+))
+
+SIGHT_FROM_FLAT_OBSTACLE = register(Ruling(
+    id="behind.sight-from-flat-obstacle",
+    title="Lines of sight of a chip standing on a flat obstacle",
+    quote="If a character chip lies on a higher level but at the edge of the height difference, there is line of sight.",
+    source=refs.TERRAIN,
+    choice="A flat obstacle never blocks a line of sight from or to a chip standing on it (the chip stands "
+           "above it); it still blocks lines between other chips. How far from the edge the chip stands "
+           "is not modelled.",
+    default="stands-above",
 ))
 
 BEHIND_RULINGS = Rulings()

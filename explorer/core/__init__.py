@@ -3,7 +3,14 @@
 from explorer.core.piles import PileError, Piles
 from explorer.core.rng import SeededRng, numpy_rng
 from explorer.core.rules import RuleRef, RuleViolation
-from explorer.core.rulings import DEFAULT_RULINGS, Ruling, Rulings, register, rulings_frame, rulings_markdown
+from explorer.core.rulings import (
+    DEFAULT_RULINGS,
+    Ruling,
+    Rulings,
+    register,
+    rulings_frame,
+    rulings_markdown,
+)
 
 __all__ = [
     "DEFAULT_RULINGS",

@@ -17,7 +17,7 @@ def new_figure(width: float = 6.0, height: float = 3.2, dpi: int = 100) -> Figur
 def figure_png(figure: Figure) -> bytes:
     """The figure as PNG bytes."""
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
+    figure.savefig(buffer, format="png", dpi=figure.dpi)
     return buffer.getvalue()
 
 

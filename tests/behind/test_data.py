@@ -12,8 +12,18 @@ import pytest
 
 from explorer.behind.cards import PERMANENT_CATEGORIES, SOCIETIES
 from explorer.behind.data import (
-    DATA_DIR, LARGE_BATTLES, BattleSize, DataError, Deck, battle_size, deck_violations, load_action_cards,
-    load_characters, load_deck, load_decks, validate_deck,
+    DATA_DIR,
+    LARGE_BATTLES,
+    BattleSize,
+    DataError,
+    Deck,
+    battle_size,
+    deck_violations,
+    load_action_cards,
+    load_characters,
+    load_deck,
+    load_decks,
+    validate_deck,
 )
 from explorer.core.rules import RuleViolation
 

@@ -7,7 +7,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core import PileError, Piles, RuleRef, RuleViolation, Ruling, Rulings, SeededRng, register
+from explorer.core import (
+    PileError,
+    Piles,
+    RuleRef,
+    RuleViolation,
+    Ruling,
+    Rulings,
+    SeededRng,
+    register,
+)
 from explorer.core.rulings import REGISTRY, rulings_frame, rulings_markdown
 
 

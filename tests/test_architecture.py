@@ -1,0 +1,45 @@
+"""Architecture rules that keep the code easy to see and to change (DEVELOPERS' guide).
+
+Rules engines are pure Python: only drawing modules (``render*``), panels and ``core/display``
+may import matplotlib, ipywidgets or IPython.  Data flows one way, so an engine module never
+imports a drawing module or a panel at module level.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "explorer"
+UI_LIBRARIES = {"matplotlib", "ipywidgets", "IPython", "ipympl"}
+UI_MODULES = ("render", "panels", "display")
+
+
+def _modules():
+    return sorted(p for p in PACKAGE.rglob("*.py"))
+
+
+def _is_ui(path: Path) -> bool:
+    return path.stem.startswith(UI_MODULES)
+
+
+def _imports(path: Path, top_level_only: bool):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.module
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if not _is_ui(p)], ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_engine_module_imports_no_ui_library(path):
+    found = {name for name in _imports(path, top_level_only=False) if name.split(".")[0] in UI_LIBRARIES}
+    assert not found, f"{path.name} imports {sorted(found)}: move drawing into a render/panel module"
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if not _is_ui(p)], ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_engine_module_does_not_import_drawing_at_load_time(path):
+    found = {name for name in _imports(path, top_level_only=True) if name.split(".")[-1].startswith(UI_MODULES)}
+    assert not found, f"{path.name} imports {sorted(found)} at module level: data flows from engine to drawing"
