@@ -25,12 +25,12 @@ $(PY):
 
 # Runtime dependencies only (lab, app, bench).
 $(VENV)/.installed: pyproject.toml | $(PY)
-	$(PIP) install -e .
+	$(PIP) install --quiet -e .
 	touch $@
 
 # Runtime + the `test` extra (a superset: it counts as the runtime install too).
 $(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PIP) install -e '.[test]'
+	$(PIP) install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 venv: $(VENV)/.installed

@@ -6,3 +6,15 @@ from explorer.core.docs import README, readme_rulings, rulings_section
 def test_readme_lists_every_ruling_as_registered():
     assert readme_rulings(README.read_text(encoding="utf-8")).strip() == rulings_section().strip(), (
         "README rulings are out of date: run `python -m explorer.core.docs --write`")
+
+
+def test_every_switchable_ruling_is_read_by_the_code():
+    """A switch nobody reads would be a lie in the rulings list."""
+    from pathlib import Path
+
+    from explorer.core.rulings import rulings_for
+
+    package = Path(__file__).resolve().parents[1] / "explorer"
+    code = "\n".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py") if p.name != "rulings.py")
+    unread = [r.id for r in rulings_for() if r.switchable and f'"{r.id}"' not in code]
+    assert not unread, f"switchable rulings that no code reads: {unread}"

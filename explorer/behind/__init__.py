@@ -10,6 +10,7 @@ from explorer.behind.combat import (
     influence_check,
     influence_duel,
     melee_injuries,
+    ranged_attack_range,
     resolve_melee,
     resolve_ranged,
 )
@@ -45,6 +46,6 @@ __all__ = [
     "battle_size", "deck_violations", "load_action_cards", "load_characters", "load_deck", "load_decks",
     "validate_deck",
     "ability_check", "check_odds", "check_probability", "influence_check", "influence_duel",
-    "melee_injuries", "melee_monte_carlo", "melee_odds", "ranged_monte_carlo", "ranged_odds", "refs",
+    "melee_injuries", "melee_monte_carlo", "melee_odds", "ranged_monte_carlo", "ranged_attack_range", "ranged_odds", "refs",
     "remaining_supply", "resolve_melee", "resolve_ranged",
 ]

@@ -36,6 +36,15 @@ def melee_injuries(winner_value: int, loser_value: int, loser_resistance: int) -
     return (winner_value - loser_value) // loser_resistance
 
 
+def ranged_attack_range(card: ActionCard, rulings: Rulings = BEHIND_RULINGS) -> float:
+    """The range in cm of a ranged attack enabled by ``card``.
+
+    Ranged Combat (Fernkampf): "The range of the attack equals twice the total movement of the
+    card that enables the ranged attack for him" (total movement: ruling ``behind.total-movement``).
+    """
+    return 2 * card.total_movement(rulings["behind.total-movement"])
+
+
 def attack_base(
     attacker: Character,
     *,

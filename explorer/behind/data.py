@@ -391,17 +391,20 @@ def deck_violations(deck: Deck, character_points_limit: int | None = None) -> li
     """Every way ``deck`` breaks the deck-building rules (Own Decks; Large Battles), in plain words.
 
     ``character_points_limit`` is the agreed CP value (default: the deck's own limit; none: unchecked).
-    The minimum size is the Large Battles row of the deck's character points.
+    The minimum size is the Large Battles row of the agreed CP, or of the deck's own CP when no
+    value was agreed (ruling ``behind.battle-size``).
     """
     found: list[RuleViolation] = []
     own = refs.OWN_DECKS
+    limit = deck.character_points_limit if character_points_limit is None else character_points_limit
 
-    from_cp, _, _, minimum = _battle_row(deck.character_points)
+    battle_cp = deck.character_points if limit is None else limit
+    from_cp, _, _, minimum = _battle_row(battle_cp)
     if deck.size < minimum:
         rule = (f"a deck must consist of at least {minimum} action cards" if from_cp == 0 else
-                f"from {from_cp} CP a deck must have at least {minimum} action cards")
-        found.append(RuleViolation(f"deck {deck.name!r} has {deck.size} action cards for characters of "
-                                   f"{deck.character_points} CP; {rule}", own if from_cp == 0 else refs.LARGE_BATTLES))
+                f"in a battle of {from_cp} CP or more a deck must have at least {minimum} action cards")
+        found.append(RuleViolation(f"deck {deck.name!r} has {deck.size} action cards for a battle of {battle_cp} CP; "
+                                   f"{rule}", own if from_cp == 0 else refs.LARGE_BATTLES))
 
     for character_id, count in Counter(c.id for c in deck.characters).items():
         if count > 1:
@@ -427,7 +430,6 @@ def deck_violations(deck: Deck, character_points_limit: int | None = None) -> li
                                        f"{deck.society} deck may hold only {deck.society} cards and cards without "
                                        "a symbol", own))
 
-    limit = deck.character_points_limit if character_points_limit is None else character_points_limit
     if limit is not None and deck.character_points > limit:
         found.append(RuleViolation(f"the characters of deck {deck.name!r} cost {deck.character_points} CP, more than "
                                    f"the agreed {limit} CP; their sum must not exceed the agreed value", own))

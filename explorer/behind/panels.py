@@ -27,7 +27,7 @@ def default_supplies() -> dict[str, list[ActionCard | int]]:
     from explorer.behind.data import load_decks
 
     presets: dict[str, list[ActionCard | int]] = {
-        f"{deck.name} ({deck.size} cards)": list(deck.cards) for deck in load_decks().values()
+        f"{deck.society} deck ({deck.size} cards)": list(deck.cards) for deck in load_decks().values()
     }
     presets[EVEN_SUPPLY] = [fate for fate in range(1, 10) for _ in range(4)]
     return presets
@@ -99,8 +99,11 @@ class MeleeOddsPanel(widgets.VBox):
         self.rear_arc.add_class("melee-rear-arc")
         self.summary = widgets.HTML().add_class("melee-odds-summary")
         self.table = widgets.HTML().add_class("melee-odds-table")
-        self.chart = widgets.Image(format="png").add_class("melee-odds-chart")
         self._chart = OddsChart()
+        width, height = self._chart.pixel_size
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
+                                                                       flex="0 0 auto"))
+        self.chart.add_class("melee-odds-chart")
         self.result: OddsResult | None = None
         self.last_update_ms = 0.0
         for control in (*self.attacker.controls, *self.defender.controls, self.rear_arc):

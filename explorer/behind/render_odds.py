@@ -115,6 +115,12 @@ class OddsChart:
         self.axes = self.figure.add_subplot()
         self._artists: list = []
 
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        """Width and height of the PNG in pixels (to show it unscaled)."""
+        width, height = self.figure.get_size_inches() * self.figure.dpi
+        return round(width), round(height)
+
     def update(self, result) -> bytes:
         """Draw ``result`` in place of the previous one and return the chart as PNG bytes."""
         for artist in self._artists:

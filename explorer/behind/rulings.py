@@ -193,4 +193,14 @@ SIGHT_FROM_FLAT_OBSTACLE = register(Ruling(
     default="stands-above",
 ))
 
+BATTLE_SIZE = register(Ruling(
+    id="behind.battle-size",
+    title="Which character points choose the Large Battles row",
+    quote="it is best to agree before a game with how many character points you want to compete against each other",
+    source=refs.OWN_DECKS,
+    choice="The row of the Large Battles table (hand cards, actions, minimum deck size) is chosen by the "
+           "character points agreed for the battle; a deck with no agreed value uses its own characters' CP.",
+    default="agreed-cp",
+))
+
 BEHIND_RULINGS = Rulings()

@@ -192,3 +192,14 @@ def test_influence_duel_tie_draws_again():
     duel = influence_duel(a, b)
     assert duel.winner == 0 and len(duel.rounds) == 2
     assert len(a.discard) == 2 and len(b.discard) == 2
+
+
+def test_ranged_range_is_twice_the_total_movement_of_the_enabling_card():
+    """behind-2003-rulebook.txt, section Ranged Combat (Fernkampf): "The range of the attack equals
+    twice the total movement of the card that enables the ranged attack" (ruling
+    behind.total-movement: movement range x movement number, switchable to the range alone)."""
+    from explorer.behind import BEHIND_RULINGS, ranged_attack_range
+
+    bow = card(4, "bow", category="Waffe", permanent=True, ranged=True, movement_range=6.0, movement_number=2)
+    assert ranged_attack_range(bow) == 24.0
+    assert ranged_attack_range(bow, BEHIND_RULINGS.switch(**{"behind.total-movement": "range-only"})) == 12.0

@@ -298,11 +298,19 @@ def test_too_few_cards(decks):
 
 
 def test_large_battle_needs_more_cards(decks, characters):
-    """"Large Battles": from 31 CP the deck needs at least 50 cards."""
+    """"Large Battles": from 31 CP the deck needs at least 50 cards (ruling behind.battle-size: the
+    row of the agreed character points)."""
     deck = replace(decks["vampire"], character_points_limit=60)
     deck = replace(deck, characters=deck.characters + (characters["viktor-lazar"],))
     message = only_violation(deck)
-    assert "41 CP" in message and "at least 50" in message and 'section "Large Battles (Große Schlachten)"' in message
+    assert "battle of 60 CP" in message and "at least 50" in message
+    assert 'section "Large Battles (Große Schlachten)"' in message
+
+
+def test_battle_size_follows_the_agreed_points_not_the_deck(decks):
+    """"Large Battles": a 30-CP deck entered in a 45-CP battle still needs 50 cards."""
+    message = only_violation(decks["vampire"], character_points_limit=45)
+    assert "battle of 45 CP" in message and "at least 50" in message
 
 
 def test_card_more_than_three_times(decks, cards):
