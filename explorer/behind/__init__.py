@@ -26,8 +26,10 @@ from explorer.behind.data import (
     validate_deck,
 )
 from explorer.behind.odds import (
+    MeleeQuestion,
     OddsComparison,
     OddsResult,
+    RangedQuestion,
     check_odds,
     check_probability,
     melee_monte_carlo,
@@ -42,7 +44,7 @@ from explorer.behind.table import Chip, MoveResult, Obstacle, SightLine, Table
 
 __all__ = [
     "Ability", "ActionCard", "BEHIND_RULINGS", "Character", "Chip", "MoveResult", "Obstacle", "SightLine",
-    "SightMatrix", "Table", "sight_matrix", "DataError", "Deck", "OddsComparison", "OddsResult",
+    "SightMatrix", "Table", "sight_matrix", "DataError", "Deck", "MeleeQuestion", "OddsComparison", "OddsResult", "RangedQuestion",
     "battle_size", "deck_violations", "load_action_cards", "load_characters", "load_deck", "load_decks",
     "validate_deck",
     "ability_check", "check_odds", "check_probability", "influence_check", "influence_duel",

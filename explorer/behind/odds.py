@@ -14,6 +14,7 @@ the end, so every probability is exact.  A Monte Carlo estimate of the same ques
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,7 +24,6 @@ from typing import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from explorer.behind import refs
 from explorer.behind.cards import ActionCard, Character, combat_value_of, fate_of
 from explorer.behind.combat import (
     attack_base,
@@ -155,7 +155,7 @@ class OddsResult:
     frame: pd.DataFrame
     kind: str
     title: str
-    question: dict = field(default_factory=dict)
+    question: "MeleeQuestion | RangedQuestion | None" = None
     exact: bool = True
     samples: int | None = None
     current_injuries: dict = field(default_factory=dict)
@@ -262,75 +262,207 @@ class OddsComparison:
         return render_odds.comparison_html(self)
 
 
-def _result_frame(weights: Counter, total: int) -> pd.DataFrame:
-    rows = [
-        {"loser": loser, "injuries": injuries, "probability": w / total, "exact": Fraction(w, total)}
-        for (loser, injuries), w in weights.items()
-        if w
-    ]
+def _result_frame(weights: Counter, total: int, *, exact: bool) -> pd.DataFrame:
+    """One row per outcome ``(loser, injuries)``: exact fractions, or sample shares with stderr."""
+    rows = []
+    for (loser, injuries), w in weights.items():
+        if not w:
+            continue
+        p = w / total
+        row = {"loser": loser, "injuries": injuries, "probability": p}
+        row.update({"exact": Fraction(w, total)} if exact else {"stderr": (p * (1 - p) / total) ** 0.5})
+        rows.append(row)
     rows.sort(key=lambda row: (LOSER_ORDER[row["loser"]], row["injuries"]))
-    frame = pd.DataFrame(rows, columns=["loser", "injuries", "probability", "exact"])
+    columns = ["loser", "injuries", "probability", "exact" if exact else "stderr"]
+    frame = pd.DataFrame(rows, columns=columns)
     frame["injuries"] = frame["injuries"].astype(int)
     return frame
+
+
+# -- one side's value, as asked ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Side:
+    """One side of a combat as the odds see it: a base value, the supply's card values, the known
+    hand (``None``: unknown, drawn before the top card) and the card choice."""
+
+    base: int
+    supply: tuple[int, ...]
+    hand: tuple[int, ...] | None
+    choice: str
+
+    def exact(self, hand_size: int) -> tuple[Counter, int]:
+        return side_distribution(self.base, self.supply, hand=self.hand, hand_size=hand_size, choice=self.choice)
+
+    def sample(self, rng: np.random.Generator, hand_size: int, samples: int) -> np.ndarray:
+        """``samples`` values of this side, each from an independent shuffle of the supply."""
+        supply = np.asarray(self.supply, dtype=np.int64)
+        if self.hand is not None:
+            top = supply[rng.integers(len(supply), size=samples)]
+            hand = np.asarray(self.hand, dtype=np.int64)
+            if self.choice == "none" or len(hand) == 0:
+                played = np.zeros(samples, dtype=np.int64)
+            elif self.choice == "highest":
+                played = np.full(samples, hand.max())
+            elif self.choice == "lowest":
+                played = np.full(samples, hand.min())
+            else:
+                played = hand[rng.integers(len(hand), size=samples)]
+            return self.base + played + top
+        h = hand_size if self.choice != "none" else 0
+        order = np.argpartition(rng.random((samples, len(supply))), h, axis=1)[:, : h + 1]
+        drawn = supply[order]  # columns 0..h-1: the hand; column h: the top card
+        if h == 0:
+            played = np.zeros(samples, dtype=np.int64)
+        elif self.choice == "highest":
+            played = drawn[:, :h].max(axis=1)
+        elif self.choice == "lowest":
+            played = drawn[:, :h].min(axis=1)
+        else:
+            played = drawn[np.arange(samples), rng.integers(h, size=samples)]
+        return self.base + played + drawn[:, h]
+
+
+def _side(base: int, supply, discard, hand, choice: str, zusatz: bool) -> _Side:
+    return _Side(base, tuple(_values(remaining_supply(supply, discard), zusatz)),
+                 None if hand is None else tuple(_values(hand, zusatz)), choice)
+
+
+class _Question(ABC):
+    """A combat question: two sides whose difference decides the outcome.
+
+    Subclasses give the two sides, the outcome of a difference (the rule) and the title; the
+    exact answer counts every difference, the Monte Carlo answer samples them -- both then apply
+    the same :meth:`outcome`.
+    """
+
+    kind = ""
+    hand_size = 5
+
+    @abstractmethod
+    def sides(self) -> tuple[_Side, _Side]:
+        """The two sides whose values are compared (the first minus the second is the difference)."""
+
+    @abstractmethod
+    def outcome(self, diff: int) -> tuple[str, int]:
+        """The rule: ``(loser, injuries)`` for a difference of the two values."""
+
+    @property
+    @abstractmethod
+    def title(self) -> str:
+        """A one-line description of the question."""
+
+    @abstractmethod
+    def current_injuries(self) -> dict[str, int]:
+        """Injuries each side already has (for the chance of elimination)."""
+
+    def exact(self) -> OddsResult:
+        """The exact outcome distribution (integer counts over every shuffle, as fractions)."""
+        first, second = self.sides()
+        f_weights, f_total = first.exact(self.hand_size)
+        s_weights, s_total = second.exact(self.hand_size)
+        diffs: Counter = Counter()
+        for f_value, f_w in f_weights.items():
+            for s_value, s_w in s_weights.items():
+                diffs[f_value - s_value] += f_w * s_w
+        return self._result(diffs, f_total * s_total, exact=True)
+
+    def monte_carlo(self, samples: int = 100_000, seed: int = 0) -> OddsResult:
+        """An estimate of the same distribution from ``samples`` independent shuffles."""
+        first, second = self.sides()
+        rng = numpy_rng(seed)
+        diff = first.sample(rng, self.hand_size, samples) - second.sample(rng, self.hand_size, samples)
+        values, counts = np.unique(diff, return_counts=True)
+        return self._result(Counter(dict(zip(values.tolist(), counts.tolist()))), samples, exact=False)
+
+    def _result(self, diffs: Counter, total: int, *, exact: bool) -> OddsResult:
+        outcomes: Counter = Counter()
+        for diff, weight in diffs.items():
+            outcomes[self.outcome(diff)] += weight
+        return OddsResult(_result_frame(outcomes, total, exact=exact), self.kind, self.title, question=self,
+                          exact=exact, samples=None if exact else total, current_injuries=self.current_injuries())
+
 
 
 # -- melee -----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class _SideQuestion:
-    base: int
-    supply: list[int]
-    hand: list[int] | None
-    choice: str
+class MeleeQuestion(_Question):
+    """One melee, as asked of the odds (Melee Combat (Nahkampf)); see :func:`melee_odds`."""
+
+    attacker: Character
+    defender: Character
+    attacker_supply: Sequence[Card]
+    defender_supply: Sequence[Card]
+    attacker_hand: Sequence[Card] | None = None
+    defender_hand: Sequence[Card] | None = None
+    hand_size: int = 5
+    attacker_choice: str | None = None
+    defender_choice: str | None = None
+    attacker_discard: Sequence[Card] = ()
+    defender_discard: Sequence[Card] = ()
+    assistants: Sequence[Character] = ()
+    rear_arc: bool = False
+    attacker_extra_opponents: int = 0
+    attacker_bonus: int = 0
+    defender_bonus: int = 0
+    rulings: Rulings = BEHIND_RULINGS
+    kind = "melee"
+
+    def __post_init__(self):
+        check_assistants(self.attacker, self.defender, self.assistants)
+
+    def sides(self) -> tuple[_Side, _Side]:
+        default = self.rulings["behind.hand-card-optional"]
+        attack = attack_base(self.attacker, assistants=self.assistants, rear_arc=self.rear_arc,
+                             extra_opponents=self.attacker_extra_opponents, bonus=self.attacker_bonus)
+        defence = defence_base(self.defender, assistants=self.assistants, bonus=self.defender_bonus)
+        return (
+            _side(attack, self.attacker_supply, self.attacker_discard, self.attacker_hand,
+                  self.attacker_choice or default, zusatz=True),
+            _side(defence, self.defender_supply, self.defender_discard, self.defender_hand,
+                  self.defender_choice or default, zusatz=True),
+        )
+
+    @property
+    def damaged(self) -> Character:
+        """Who takes the damage if the attack fails (ruling ``behind.assisted-damage``)."""
+        return damaged_attacker(self.attacker, self.assistants, self.rulings)
+
+    def outcome(self, diff: int) -> tuple[str, int]:
+        """The higher melee value wins; the loser suffers difference // Resistance injuries."""
+        if diff > 0:
+            return ("defender", diff // self.defender.resistance)
+        if diff < 0:
+            return ("attacker", -diff // self.damaged.resistance)
+        return ("tie", 0)
+
+    @property
+    def title(self) -> str:
+        title = f"Melee: {self.attacker.name} attacks {self.defender.name}"
+        if self.assistants:
+            title += f" (assisted by {', '.join(c.name for c in self.assistants)})"
+        if self.rear_arc:
+            title += " from the rear arc"
+        return title
+
+    def current_injuries(self) -> dict[str, int]:
+        return {"attacker": self.damaged.injuries, "defender": self.defender.injuries}
 
 
-def _melee_question(attacker, defender, *, attacker_supply, defender_supply, attacker_hand, defender_hand,
-                    attacker_discard, defender_discard, assistants, rear_arc, attacker_extra_opponents,
-                    attacker_bonus, defender_bonus, attacker_choice, defender_choice, rulings):
-    check_assistants(attacker, defender, assistants)
-    default_choice = rulings["behind.hand-card-optional"]
-    a = _SideQuestion(
-        attack_base(attacker, assistants=assistants, rear_arc=rear_arc,
-                    extra_opponents=attacker_extra_opponents, bonus=attacker_bonus),
-        _values(remaining_supply(attacker_supply, attacker_discard), True),
-        None if attacker_hand is None else _values(attacker_hand, True),
-        attacker_choice or default_choice,
-    )
-    d = _SideQuestion(
-        defence_base(defender, assistants=assistants, bonus=defender_bonus),
-        _values(remaining_supply(defender_supply, defender_discard), True),
-        None if defender_hand is None else _values(defender_hand, True),
-        defender_choice or default_choice,
-    )
-    return a, d, damaged_attacker(attacker, assistants, rulings)
-
-
-def melee_odds(
-    attacker: Character,
-    defender: Character,
-    *,
-    attacker_supply: Sequence[Card],
-    defender_supply: Sequence[Card],
-    attacker_hand: Sequence[Card] | None = None,
-    defender_hand: Sequence[Card] | None = None,
-    hand_size: int = 5,
-    attacker_choice: str | None = None,
-    defender_choice: str | None = None,
-    attacker_discard: Sequence[Card] = (),
-    defender_discard: Sequence[Card] = (),
-    assistants: Sequence[Character] = (),
-    rear_arc: bool = False,
-    attacker_extra_opponents: int = 0,
-    attacker_bonus: int = 0,
-    defender_bonus: int = 0,
-    rulings: Rulings = BEHIND_RULINGS,
-) -> OddsResult:
+def melee_odds(attacker: Character, defender: Character, **question) -> OddsResult:
     """The exact outcome distribution of one melee (Melee Combat (Nahkampf)).
 
     Melee value = Strength + hand card + top supply card (+ Zusatz bonuses, + assistants'
     Strength and Bündnis, + Glaube, + 1 from the rear arc, + ``*_bonus`` from card effects).
     Injuries to the loser = difference // Resistance; a tie has no effect.
+
+    Keywords (see :class:`MeleeQuestion`): ``attacker_supply`` and ``defender_supply`` (required),
+    ``attacker_hand``/``defender_hand``, ``hand_size`` (5), ``attacker_choice``/``defender_choice``,
+    ``attacker_discard``/``defender_discard``, ``assistants``, ``rear_arc``,
+    ``attacker_extra_opponents``, ``attacker_bonus``/``defender_bonus``, ``rulings``.
 
     Supplies and hands are sequences of :class:`ActionCard` or plain fate numbers.  A known hand
     is used as given (then the supply excludes it); ``None`` means unknown, drawn from the
@@ -340,86 +472,78 @@ def melee_odds(
     When an assisted attack fails, the injuries count against the Resistance of the character
     the defender chooses (ruling ``behind.assisted-damage``).
     """
-    a, d, damaged = _melee_question(
-        attacker, defender, attacker_supply=attacker_supply, defender_supply=defender_supply,
-        attacker_hand=attacker_hand, defender_hand=defender_hand, attacker_discard=attacker_discard,
-        defender_discard=defender_discard, assistants=assistants, rear_arc=rear_arc,
-        attacker_extra_opponents=attacker_extra_opponents, attacker_bonus=attacker_bonus,
-        defender_bonus=defender_bonus, attacker_choice=attacker_choice, defender_choice=defender_choice,
-        rulings=rulings)
-    a_weights, a_total = side_distribution(a.base, a.supply, hand=a.hand, hand_size=hand_size, choice=a.choice)
-    d_weights, d_total = side_distribution(d.base, d.supply, hand=d.hand, hand_size=hand_size, choice=d.choice)
-    outcome: Counter = Counter()
-    for a_value, a_w in a_weights.items():
-        for d_value, d_w in d_weights.items():
-            diff = a_value - d_value
-            if diff > 0:
-                key = ("defender", diff // defender.resistance)
-            elif diff < 0:
-                key = ("attacker", -diff // damaged.resistance)
-            else:
-                key = ("tie", 0)
-            outcome[key] += a_w * d_w
-    title = f"Melee: {attacker.name} attacks {defender.name}"
-    if assistants:
-        title += f" (assisted by {', '.join(c.name for c in assistants)})"
-    if rear_arc:
-        title += " from the rear arc"
-    return OddsResult(
-        _result_frame(outcome, a_total * d_total), "melee", title,
-        question={"attacker_base": a.base, "defender_base": d.base, "hand_size": hand_size,
-                  "attacker_choice": a.choice, "defender_choice": d.choice, "damaged": damaged.name,
-                  "rule": str(refs.MELEE)},
-        current_injuries={"attacker": damaged.injuries, "defender": defender.injuries},
-    )
+    return MeleeQuestion(attacker, defender, **question).exact()
+
+
+def melee_monte_carlo(attacker: Character, defender: Character, *, samples: int = 100_000, seed: int = 0,
+                      **question) -> OddsResult:
+    """A Monte Carlo estimate of :func:`melee_odds` (same keywords), from ``samples`` shuffles."""
+    return MeleeQuestion(attacker, defender, **question).monte_carlo(samples, seed)
 
 
 # -- ranged ----------------------------------------------------------------------------------------
 
 
-def ranged_odds(
-    shooter: Character,
-    target: Character,
-    *,
-    weapon_fate: Card,
-    shooter_supply: Sequence[Card],
-    target_supply: Sequence[Card],
-    target_hand: Sequence[Card] | None = None,
-    hand_size: int = 5,
-    target_choice: str | None = None,
-    shooter_discard: Sequence[Card] = (),
-    target_discard: Sequence[Card] = (),
-    rulings: Rulings = BEHIND_RULINGS,
-) -> OddsResult:
+@dataclass(frozen=True)
+class RangedQuestion(_Question):
+    """One ranged attack, as asked of the odds (Ranged Combat (Fernkampf)); see :func:`ranged_odds`."""
+
+    shooter: Character
+    target: Character
+    weapon_fate: Card
+    shooter_supply: Sequence[Card]
+    target_supply: Sequence[Card]
+    target_hand: Sequence[Card] | None = None
+    hand_size: int = 5
+    target_choice: str | None = None
+    shooter_discard: Sequence[Card] = ()
+    target_discard: Sequence[Card] = ()
+    rulings: Rulings = BEHIND_RULINGS
+    kind = "ranged"
+
+    def __post_init__(self):
+        for character in (self.shooter, self.target):
+            check_assistants(character, character, ())
+
+    def sides(self) -> tuple[_Side, _Side]:
+        zusatz = bool(self.rulings["behind.zusatz-in-ranged"])
+        shooting = self.shooter.current_dexterity + combat_value_of(self.weapon_fate, zusatz=zusatz)
+        choice = self.target_choice or self.rulings["behind.hand-card-optional"]
+        return (
+            _side(shooting, self.shooter_supply, self.shooter_discard, (), "none", zusatz),
+            _side(self.target.current_dexterity, self.target_supply, self.target_discard, self.target_hand,
+                  choice, zusatz),
+        )
+
+    def outcome(self, diff: int) -> tuple[str, int]:
+        """A dodge value reaching the shooting value means no effect; else difference // Resistance."""
+        return ("target", diff // self.target.resistance) if diff > 0 else ("none", 0)
+
+    @property
+    def title(self) -> str:
+        return f"Ranged: {self.shooter.name} shoots at {self.target.name}"
+
+    def current_injuries(self) -> dict[str, int]:
+        return {"target": self.target.injuries}
+
+
+def ranged_odds(shooter: Character, target: Character, **question) -> OddsResult:
     """The exact outcome distribution of one ranged attack (Ranged Combat (Fernkampf)).
 
-    Shooting value = Dexterity + the fate number of the weapon or magic card + the shooter's
-    top supply card; dodge value = Dexterity + an optional hand card + the target's top supply
-    card.  A dodge value that reaches or exceeds the shooting value means no effect (``loser``
-    "none"); otherwise the target loses with difference // Resistance injuries.
+    Shooting value = Dexterity + the fate number of the weapon or magic card (``weapon_fate``)
+    + the shooter's top supply card; dodge value = Dexterity + an optional hand card + the
+    target's top supply card.  A dodge value that reaches or exceeds the shooting value means no
+    effect (``loser`` "none"); otherwise the target loses with difference // Resistance injuries.
+    Keywords: see :class:`RangedQuestion` (``weapon_fate``, ``shooter_supply``, ``target_supply``
+    required).
     """
-    zusatz = bool(rulings["behind.zusatz-in-ranged"])
-    for character in (shooter, target):
-        check_assistants(character, character, ())
-    s_base = shooter.current_dexterity + combat_value_of(weapon_fate, zusatz=zusatz)
-    s_weights, s_total = side_distribution(
-        s_base, _values(remaining_supply(shooter_supply, shooter_discard), zusatz), hand=(), choice="none")
-    choice = target_choice or rulings["behind.hand-card-optional"]
-    t_weights, t_total = side_distribution(
-        target.current_dexterity, _values(remaining_supply(target_supply, target_discard), zusatz),
-        hand=None if target_hand is None else _values(target_hand, zusatz), hand_size=hand_size, choice=choice)
-    outcome: Counter = Counter()
-    for s_value, s_w in s_weights.items():
-        for t_value, t_w in t_weights.items():
-            diff = s_value - t_value
-            key = ("target", diff // target.resistance) if diff > 0 else ("none", 0)
-            outcome[key] += s_w * t_w
-    return OddsResult(
-        _result_frame(outcome, s_total * t_total), "ranged", f"Ranged: {shooter.name} shoots at {target.name}",
-        question={"shooting_base": s_base, "dodge_base": target.current_dexterity, "target_choice": choice,
-                  "rule": str(refs.RANGED)},
-        current_injuries={"target": target.injuries},
-    )
+    return RangedQuestion(shooter, target, **question).exact()
+
+
+def ranged_monte_carlo(shooter: Character, target: Character, *, samples: int = 100_000, seed: int = 0,
+                       **question) -> OddsResult:
+    """A Monte Carlo estimate of :func:`ranged_odds` (same keywords)."""
+    return RangedQuestion(shooter, target, **question).monte_carlo(samples, seed)
 
 
 # -- checks ----------------------------------------------------------------------------------------
@@ -437,86 +561,3 @@ def check_probability(x: int, supply: Sequence[Card]) -> Fraction:
 def check_odds(x: int, supply: Sequence[Card]) -> float:
     """The chance that a check X+ succeeds, as a float (exact value: :func:`check_probability`)."""
     return float(check_probability(x, supply))
-
-
-# -- Monte Carlo, for comparison ---------------------------------------------------------------
-
-
-def _sample_side(rng: np.random.Generator, side: _SideQuestion, hand_size: int, samples: int) -> np.ndarray:
-    supply = np.asarray(side.supply, dtype=np.int64)
-    if side.hand is not None:
-        top = supply[rng.integers(len(supply), size=samples)]
-        hand = np.asarray(side.hand, dtype=np.int64)
-        if side.choice == "none" or len(hand) == 0:
-            played = np.zeros(samples, dtype=np.int64)
-        elif side.choice == "highest":
-            played = np.full(samples, hand.max())
-        elif side.choice == "lowest":
-            played = np.full(samples, hand.min())
-        else:
-            played = hand[rng.integers(len(hand), size=samples)]
-        return side.base + played + top
-    h = hand_size if side.choice != "none" else 0
-    order = np.argpartition(rng.random((samples, len(supply))), h, axis=1)[:, : h + 1]
-    drawn = supply[order]  # columns 0..h-1: the hand; column h: the top card
-    top = drawn[:, h]
-    if h == 0:
-        played = np.zeros(samples, dtype=np.int64)
-    elif side.choice == "highest":
-        played = drawn[:, :h].max(axis=1)
-    elif side.choice == "lowest":
-        played = drawn[:, :h].min(axis=1)
-    else:
-        played = drawn[np.arange(samples), rng.integers(h, size=samples)]
-    return side.base + played + top
-
-
-def _estimate_frame(losers: np.ndarray, injuries: np.ndarray, samples: int) -> pd.DataFrame:
-    frame = pd.DataFrame({"loser": losers, "injuries": injuries})
-    counts = frame.value_counts().rename("count").reset_index()
-    counts["probability"] = counts["count"] / samples
-    counts["stderr"] = np.sqrt(counts["probability"] * (1 - counts["probability"]) / samples)
-    counts["order"] = counts["loser"].map(LOSER_ORDER)
-    counts = counts.sort_values(["order", "injuries"]).drop(columns=["order", "count"]).reset_index(drop=True)
-    counts["injuries"] = counts["injuries"].astype(int)
-    return counts
-
-
-def melee_monte_carlo(attacker: Character, defender: Character, *, samples: int = 100_000, seed: int = 0, **question) -> OddsResult:
-    """A Monte Carlo estimate of :func:`melee_odds` (same keywords), from ``samples`` shuffles."""
-    hand_size = question.pop("hand_size", 5)
-    rulings = question.pop("rulings", BEHIND_RULINGS)
-    defaults = dict(attacker_hand=None, defender_hand=None, attacker_discard=(), defender_discard=(), assistants=(),
-                    rear_arc=False, attacker_extra_opponents=0, attacker_bonus=0, defender_bonus=0,
-                    attacker_choice=None, defender_choice=None)
-    unknown = set(question) - set(defaults) - {"attacker_supply", "defender_supply"}
-    if unknown:
-        raise TypeError(f"unknown melee question keywords: {sorted(unknown)}")
-    a, d, damaged = _melee_question(attacker, defender, rulings=rulings, **{**defaults, **question})
-    rng = numpy_rng(seed)
-    diff = _sample_side(rng, a, hand_size, samples) - _sample_side(rng, d, hand_size, samples)
-    losers = np.where(diff > 0, "defender", np.where(diff < 0, "attacker", "tie"))
-    injuries = np.where(diff > 0, diff // defender.resistance, np.where(diff < 0, -diff // damaged.resistance, 0))
-    return OddsResult(_estimate_frame(losers, injuries, samples), "melee",
-                      f"Melee: {attacker.name} attacks {defender.name}", exact=False, samples=samples,
-                      current_injuries={"attacker": damaged.injuries, "defender": defender.injuries})
-
-
-def ranged_monte_carlo(shooter: Character, target: Character, *, weapon_fate: Card, shooter_supply, target_supply,
-                       target_hand=None, hand_size: int = 5, target_choice: str | None = None, shooter_discard=(),
-                       target_discard=(), rulings: Rulings = BEHIND_RULINGS, samples: int = 100_000,
-                       seed: int = 0) -> OddsResult:
-    """A Monte Carlo estimate of :func:`ranged_odds` (same keywords)."""
-    zusatz = bool(rulings["behind.zusatz-in-ranged"])
-    s = _SideQuestion(shooter.current_dexterity + combat_value_of(weapon_fate, zusatz=zusatz),
-                      _values(remaining_supply(shooter_supply, shooter_discard), zusatz), [], "none")
-    t = _SideQuestion(target.current_dexterity, _values(remaining_supply(target_supply, target_discard), zusatz),
-                      None if target_hand is None else _values(target_hand, zusatz),
-                      target_choice or rulings["behind.hand-card-optional"])
-    rng = numpy_rng(seed)
-    diff = _sample_side(rng, s, hand_size, samples) - _sample_side(rng, t, hand_size, samples)
-    losers = np.where(diff > 0, "target", "none")
-    injuries = np.where(diff > 0, diff // target.resistance, 0)
-    return OddsResult(_estimate_frame(losers, injuries, samples), "ranged",
-                      f"Ranged: {shooter.name} shoots at {target.name}", exact=False, samples=samples,
-                      current_injuries={"target": target.injuries})

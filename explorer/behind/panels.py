@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from explorer.behind import refs
 from explorer.behind.cards import ActionCard, Character
-from explorer.behind.odds import OddsResult, melee_odds
+from explorer.behind.odds import MeleeQuestion, OddsResult
 from explorer.behind.render_odds import OddsChart
 
 DRAWN = "drawn"
@@ -117,9 +117,9 @@ class MeleeOddsPanel(widgets.VBox):
         ])
         self.update()
 
-    def question(self) -> dict:
-        """The keywords of the :func:`~explorer.behind.odds.melee_odds` call the controls describe."""
-        return dict(
+    def question(self) -> MeleeQuestion:
+        """The melee question the controls describe."""
+        return MeleeQuestion(
             attacker=self.attacker.current_character(),
             defender=self.defender.current_character(),
             attacker_supply=self.supplies[self.attacker.supply.value],
@@ -136,7 +136,7 @@ class MeleeOddsPanel(widgets.VBox):
     def update(self) -> None:
         """Recompute the odds and redraw the summary, table and chart in place."""
         start = time.perf_counter()
-        result = melee_odds(**self.question())
+        result = self.question().exact()
         self.result = result
         self.summary.value = _summary_html(result)
         self.table.value = result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}")

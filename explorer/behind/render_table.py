@@ -18,8 +18,8 @@ from matplotlib.patches import Circle, Patch, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
 
 from explorer.behind.sight import sight_matrix
-from explorer.core.display import figure_png
 from explorer.behind.table import Table
+from explorer.core.display import figure_png
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
 """Owner colours, assigned to owners in sorted order, so the same owners get the same colours
