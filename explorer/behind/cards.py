@@ -100,7 +100,8 @@ class Character:
     abilities: tuple[Ability, ...] = ()
     injuries: int = 0
     id: str = ""
-    source: str = "illustrative"
+    source: str = ""
+    """Where the values come from; the shipped data says "illustrative" (see data/behind/README.md)."""
 
     def __post_init__(self):
         if isinstance(self.abilities, (str, list)):
@@ -165,6 +166,20 @@ class Character:
     def with_injuries(self, injuries: int) -> "Character":
         return replace(self, injuries=injuries)
 
+    # -- JSON ----------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        """A JSON-ready dict; ``Character.from_json(c.to_json()) == c``."""
+        return {
+            "name": self.name, "strength": self.strength, "dexterity": self.dexterity,
+            "resistance": self.resistance, "character_points": self.character_points, "society": self.society,
+            "abilities": [str(a) for a in self.abilities], "injuries": self.injuries, "id": self.id,
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Character":
+        return cls(**{**data, "abilities": parse_abilities(data.get("abilities", ()))})
+
     def __str__(self) -> str:
         abilities = f", {', '.join(map(str, self.abilities))}" if self.abilities else ""
         return (f"{self.name} (S{self.current_strength} G{self.current_dexterity} W{self.resistance}"
@@ -195,7 +210,7 @@ class ActionCard:
     ranged: bool = False
     influence: int | None = None
     effect: str = ""
-    source: str = "illustrative"
+    source: str = ""
 
     def __post_init__(self):
         if self.category not in CATEGORIES:

@@ -50,7 +50,7 @@ from shapely import affinity
 from shapely.geometry import Point, Polygon
 
 from explorer.behind import refs
-from explorer.behind.cards import Ability, Character
+from explorer.behind.cards import Character
 from explorer.behind.geometry import (
     EPS,
     Edges,
@@ -201,14 +201,14 @@ class Chip:
         data = {"name": self.name, "owner": self.owner, "x": self.x, "y": self.y,
                 "facing": self.facing, "flying": self.flying}
         if self.character is not None:
-            data["character"] = _character_to_json(self.character)
+            data["character"] = self.character.to_json()
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Chip":
         character = data.get("character")
         return cls(data["name"], data["owner"], data["x"], data["y"], data.get("facing", 0.0),
-                   data.get("flying", False), None if character is None else _character_from_json(character))
+                   data.get("flying", False), None if character is None else Character.from_json(character))
 
 
 @dataclass(frozen=True)
@@ -883,21 +883,6 @@ def random_table(seed: int = 0, chips: int = 20, obstacles: int = 12, *, width: 
         except RuleViolation:
             continue
     return table
-
-
-def _character_to_json(character: Character) -> dict:
-    return {
-        "name": character.name, "strength": character.strength, "dexterity": character.dexterity,
-        "resistance": character.resistance, "character_points": character.character_points,
-        "society": character.society, "abilities": [str(a) for a in character.abilities],
-        "injuries": character.injuries, "id": character.id, "source": character.source,
-    }
-
-
-def _character_from_json(data: Mapping[str, Any]) -> Character:
-    data = dict(data)
-    data["abilities"] = tuple(Ability.parse(a) for a in data.get("abilities", ()))
-    return Character(**data)
 
 
 __all__ = ["Chip", "EPS", "MoveResult", "Obstacle", "SightLine", "TABLE_EDGE", "Table", "VIEW_HALF_ANGLE", "random_table"]

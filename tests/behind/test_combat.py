@@ -203,3 +203,12 @@ def test_ranged_range_is_twice_the_total_movement_of_the_enabling_card():
     bow = card(4, "bow", category="Waffe", permanent=True, ranged=True, movement_range=6.0, movement_number=2)
     assert ranged_attack_range(bow) == 24.0
     assert ranged_attack_range(bow, BEHIND_RULINGS.switch(**{"behind.total-movement": "range-only"})) == 12.0
+
+
+def test_character_round_trips_through_json_with_abilities_and_injuries():
+    """A saved character comes back exactly (abilities as printed on the card, injuries kept)."""
+    import json
+
+    templar = Character(name="Bruder Anselm", strength=3, dexterity=2, resistance=2, character_points=7,
+                        society="Tempelritter", abilities="Glaube +2; Bündnis 1; Regeneration 4+", injuries=1)
+    assert Character.from_json(json.loads(json.dumps(templar.to_json()))) == templar
