@@ -23,7 +23,7 @@ def _legend(ax, losers) -> None:
 
     seen = list(dict.fromkeys(losers))
     names = {"tie": "tie", "none": "no effect (dodged)"}
-    handles = [Patch(color=COLOURS.get(l, "#555555"), label=names.get(l, f"{l} loses")) for l in seen]
+    handles = [Patch(color=COLOURS.get(loser, "#555555"), label=names.get(loser, f"{loser} loses")) for loser in seen]
     ax.legend(handles=handles, fontsize=7, loc="upper left")
 
 
@@ -31,7 +31,7 @@ def _draw_bars(ax, result) -> list:
     """Draw the outcome bars, their labels, ticks, limits, title and legend; return the new artists."""
     frame = result.frame
     xs = list(range(len(frame)))
-    colours = [COLOURS.get(l, "#555555") for l in frame["loser"]]
+    colours = [COLOURS.get(loser, "#555555") for loser in frame["loser"]]
     artists = [*ax.bar(xs, frame["probability"], color=colours)]
     if "stderr" in frame:
         artists.append(ax.errorbar(xs, frame["probability"], yerr=2 * frame["stderr"], fmt="none", ecolor="black"))
@@ -39,7 +39,7 @@ def _draw_bars(ax, result) -> list:
     for x, p in zip(xs, frame["probability"]):
         if p >= 0.05 or p == tallest:
             artists.append(ax.text(x, p, f"{p:.0%}", ha="center", va="bottom", fontsize=7))
-    ax.set_xticks(xs, [outcome_label(l, i) for l, i in zip(frame["loser"], frame["injuries"])], fontsize=8)
+    ax.set_xticks(xs, [outcome_label(loser, n) for loser, n in zip(frame["loser"], frame["injuries"])], fontsize=8)
     ax.set_xlim(-0.6, max(len(xs), 1) - 0.4)
     ax.set_ylim(0, max(0.05, float(tallest) * 1.15))
     ax.set_xlabel("injuries to the loser")
@@ -66,7 +66,7 @@ def plot_comparison(comparison, ax=None):
     xs = range(len(frame))
     ax.bar([x - 0.2 for x in xs], frame[a], width=0.4, label=a, color="#95a5a6")
     ax.bar([x + 0.2 for x in xs], frame[b], width=0.4, label=b, color="#2e86c1")
-    ax.set_xticks(list(xs), [outcome_label(l, i) for l, i in frame.index], fontsize=8)
+    ax.set_xticks(list(xs), [outcome_label(loser, n) for loser, n in frame.index], fontsize=8)
     for x, (loser, _) in zip(xs, frame.index):
         ax.axvspan(x - 0.5, x + 0.5, color=COLOURS.get(loser, "#555555"), alpha=0.08, lw=0)
     ax.set_xlabel("injuries to the loser (background: red attacker/shooter loses, blue defender/target loses)", fontsize=8)
