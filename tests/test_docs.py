@@ -18,3 +18,15 @@ def test_every_switchable_ruling_is_read_by_the_code():
     code = "\n".join(p.read_text(encoding="utf-8") for p in package.rglob("*.py") if p.name != "rulings.py")
     unread = [r.id for r in rulings_for() if r.switchable and f'"{r.id}"' not in code]
     assert not unread, f"switchable rulings that no code reads: {unread}"
+
+
+def test_readme_tour_runs_as_written():
+    """The README's short tour is code a newcomer will paste: it must run."""
+    import re
+
+    text = README.read_text(encoding="utf-8")
+    tour = re.search(r"## A short tour\n\n```python\n(.*?)```", text, re.S)
+    assert tour, "README has no '## A short tour' python block"
+    namespace: dict = {}
+    exec(compile(tour.group(1), "README.md (tour)", "exec"), namespace)
+    assert namespace["odds"].p_injured("defender") > 0
