@@ -81,14 +81,41 @@ def damaged_attacker(attacker: Character, assistants: Sequence[Character], rulin
     return min((attacker, *assistants), key=lambda c: c.resistance)
 
 
+def check_not_eliminated(*characters: Character) -> None:
+    """An eliminated character has left the game and takes no part in combat (Injuries)."""
+    for character in characters:
+        if character.eliminated:
+            raise RuleViolation(f"{character.name} is eliminated and takes no part in combat", refs.INJURIES)
+
+
 def check_assistants(attacker: Character, defender: Character, assistants: Sequence[Character]) -> None:
     """Assistance is only possible in the attack and only by other, living characters (Melee Combat)."""
     names = [c.name for c in (attacker, *assistants)]
     if len(set(names)) != len(names):
         raise RuleViolation(f"a character cannot assist its own attack twice ({', '.join(names)})", refs.MELEE)
-    for character in (attacker, defender, *assistants):
-        if character.eliminated:
-            raise RuleViolation(f"{character.name} is eliminated and takes no part in a melee", refs.INJURIES)
+    check_not_eliminated(attacker, defender, *assistants)
+
+
+def melee_outcome(diff: int, defender_resistance: int, damaged_resistance: int) -> tuple[str, int]:
+    """``(loser, injuries)`` for attack value minus defence value (Melee Combat (Nahkampf)).
+
+    The higher value wins; the loser suffers difference // Resistance injuries (the attacking
+    side's against the Resistance of the character who takes the damage); a tie has no effect.
+    """
+    if diff > 0:
+        return "defender", melee_injuries(diff, 0, defender_resistance)
+    if diff < 0:
+        return "attacker", melee_injuries(-diff, 0, damaged_resistance)
+    return "tie", 0
+
+
+def ranged_outcome(diff: int, target_resistance: int) -> tuple[str, int]:
+    """``(loser, injuries)`` for shooting value minus dodge value (Ranged Combat (Fernkampf)):
+    "If the dodge value of the target reaches or exceeds the shooting value ... the shot has no
+    further effect"; otherwise the difference is compared with the target's Resistance."""
+    if diff > 0:
+        return "target", melee_injuries(diff, 0, target_resistance)
+    return "none", 0
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -209,14 +236,9 @@ def resolve_melee(
     a_side = _play_side(attacker, a_base, attacker_piles, attacker_card, "the attacker", True)
     d_side = _play_side(defender, d_base, defender_piles, defender_card, "the defender", True)
     after = {c.name: c for c in (attacker, defender, *assistants)}
-    if a_side.value == d_side.value:
-        return MeleeResult(a_side, d_side, "tie", 0, None, after)
-    if a_side.value > d_side.value:
-        loser, damaged = "defender", defender
-        injuries = melee_injuries(a_side.value, d_side.value, defender.resistance)
-    else:
-        loser, damaged = "attacker", damaged_attacker(attacker, assistants, rulings)
-        injuries = melee_injuries(d_side.value, a_side.value, damaged.resistance)
+    failed = damaged_attacker(attacker, assistants, rulings)
+    loser, injuries = melee_outcome(a_side.value - d_side.value, defender.resistance, failed.resistance)
+    damaged = {"defender": defender, "attacker": failed}.get(loser)
     if injuries:
         after[damaged.name] = damaged.injure(injuries)
     return MeleeResult(a_side, d_side, loser, injuries, damaged, after)
@@ -244,18 +266,14 @@ def resolve_ranged(
         raise RuleViolation(f"{shooter.name} touches an enemy chip and may not perform a ranged attack", refs.WEAPONS)
     if not weapon.ranged:
         raise RuleViolation(f"{weapon.title} does not enable a ranged attack", refs.RANGED)
-    for character in (shooter, target):
-        if character.eliminated:
-            raise RuleViolation(f"{character.name} is eliminated and takes no part in combat", refs.INJURIES)
+    check_not_eliminated(shooter, target)
     zusatz = bool(rulings["behind.zusatz-in-ranged"])
     supply_card = shooter_piles.turn_up()
     base = shooter.current_dexterity + combat_value_of(weapon, zusatz=zusatz)
     s_side = CombatSide(shooter, base, None, supply_card, base + combat_value_of(supply_card, zusatz=zusatz))
     t_side = _play_side(target, target.current_dexterity, target_piles, target_card, "the target", zusatz)
-    if t_side.value >= s_side.value:
-        return RangedResult(s_side, t_side, False, 0, target)
-    injuries = melee_injuries(s_side.value, t_side.value, target.resistance)
-    return RangedResult(s_side, t_side, True, injuries, target.injure(injuries) if injuries else target)
+    loser, injuries = ranged_outcome(s_side.value - t_side.value, target.resistance)
+    return RangedResult(s_side, t_side, loser == "target", injuries, target.injure(injuries) if injuries else target)
 
 
 def ability_check(piles: Piles, x: int) -> CheckResult:

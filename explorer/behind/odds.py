@@ -28,8 +28,11 @@ from explorer.behind.cards import ActionCard, Character, combat_value_of, fate_o
 from explorer.behind.combat import (
     attack_base,
     check_assistants,
+    check_not_eliminated,
     damaged_attacker,
     defence_base,
+    melee_outcome,
+    ranged_outcome,
 )
 from explorer.behind.rulings import BEHIND_RULINGS
 from explorer.core.rng import numpy_rng
@@ -432,12 +435,7 @@ class MeleeQuestion(_Question):
         return damaged_attacker(self.attacker, self.assistants, self.rulings)
 
     def outcome(self, diff: int) -> tuple[str, int]:
-        """The higher melee value wins; the loser suffers difference // Resistance injuries."""
-        if diff > 0:
-            return ("defender", diff // self.defender.resistance)
-        if diff < 0:
-            return ("attacker", -diff // self.damaged.resistance)
-        return ("tie", 0)
+        return melee_outcome(diff, self.defender.resistance, self.damaged.resistance)
 
     @property
     def title(self) -> str:
@@ -502,8 +500,7 @@ class RangedQuestion(_Question):
     kind = "ranged"
 
     def __post_init__(self):
-        for character in (self.shooter, self.target):
-            check_assistants(character, character, ())
+        check_not_eliminated(self.shooter, self.target)
 
     def sides(self) -> tuple[_Side, _Side]:
         zusatz = bool(self.rulings["behind.zusatz-in-ranged"])
@@ -516,8 +513,7 @@ class RangedQuestion(_Question):
         )
 
     def outcome(self, diff: int) -> tuple[str, int]:
-        """A dodge value reaching the shooting value means no effect; else difference // Resistance."""
-        return ("target", diff // self.target.resistance) if diff > 0 else ("none", 0)
+        return ranged_outcome(diff, self.target.resistance)
 
     @property
     def title(self) -> str:
