@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from explorer.behind import refs
 from explorer.core.rules import RuleViolation
+
+if TYPE_CHECKING:  # card_effects imports this module; it is imported lazily below
+    from explorer.behind.card_effects import CardEffect
 
 SOCIETIES = ("Schwesternbund", "Vampire", "Werwölfe", "Tempelritter", "Geister")
 """The five societies (The Cards / Contents): Sisterhood, Vampires, Werewolves, Templars, Ghosts."""
@@ -194,6 +198,12 @@ class ActionCard:
     fate number is used in a combat value (Special Card Effect).  ``ranged`` marks a weapon or
     magic card that enables a ranged attack.  ``influence`` is the influence value of a
     permanent card that needs an influence check in the organisation phase.
+
+    ``effect_code`` is the machine-readable effect the engine executes (``"draw 2"``,
+    ``"melee +1"``, ``"check 5: heal-each-turn"``; the vocabulary is
+    :data:`explorer.behind.card_effects.EFFECT_KINDS`); ``effect`` is the same in words.  An
+    empty code means the card has no executable effect (cards built by hand in tests); a given
+    code must parse and be allowed on the card's category (``check_effect_allowed``).
     """
 
     id: str
@@ -211,12 +221,27 @@ class ActionCard:
     influence: int | None = None
     effect: str = ""
     source: str = ""
+    effect_code: str = ""
 
     def __post_init__(self):
         if self.category not in CATEGORIES:
             raise ValueError(f"card {self.id}: unknown category {self.category!r}; categories are {', '.join(CATEGORIES)}")
         if self.movement_number < 0 or self.movement_range < 0:
             raise ValueError(f"card {self.id}: movement range and number must be >= 0")
+        if self.effect_code:
+            from explorer.behind.card_effects import check_effect_allowed
+
+            check_effect_allowed(self)
+
+    @property
+    def card_effect(self) -> CardEffect | None:
+        """The parsed ``effect_code`` (:class:`~explorer.behind.card_effects.CardEffect`), ``None``
+        if the card has no code.  Parsing is cached."""
+        if not self.effect_code:
+            return None
+        from explorer.behind.card_effects import parse_effect_code
+
+        return parse_effect_code(self.effect_code)
 
     @property
     def combat_value(self) -> int:

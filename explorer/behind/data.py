@@ -19,11 +19,12 @@ import csv
 import re
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from explorer.behind import refs
+from explorer.behind.card_effects import card_name, check_effect_allowed
 from explorer.behind.cards import (
     CATEGORIES,
     PERMANENT_CATEGORIES,
@@ -40,7 +41,11 @@ DATA_DIR = ROOT / "data" / "behind"
 CHARACTER_COLUMNS = ("id", "name", "society", "strength", "dexterity", "resistance", "character_points",
                      "abilities", "source")
 CARD_COLUMNS = ("id", "title", "society", "fate", "movement_range_cm", "movement_number", "category", "permanent",
-                "legendary", "unique", "zusatz_bonus", "ranged", "influence", "effect", "source")
+                "legendary", "unique", "zusatz_bonus", "ranged", "influence", "effect", "effect_code", "source")
+OPTIONAL_CARD_COLUMNS = ("effect_code",)
+"""Columns a card file may lack (files written before the column existed): their cards get no
+effect code (``ActionCard.card_effect`` is ``None``).  When the column is present, every row needs
+a valid code (see ``explorer/behind/card_effects.py``)."""
 DECK_KEYS = ("name", "society", "source", "character_points_limit", "characters", "cards")
 REQUIRED_DECK_KEYS = ("name", "society", "characters", "cards")
 
@@ -98,8 +103,10 @@ def _display(path: Path) -> str:
 
 
 # -- CSV -----------------------------------------------------------------------------------------
-def _read_csv(path: Path, columns: tuple[str, ...]):
-    """Yield ``(line number, {column: stripped text})``; lines starting with ``#`` are comments."""
+def _read_csv(path: Path, columns: tuple[str, ...], optional: tuple[str, ...] = ()):
+    """Yield ``(line number, {column: stripped text})``; lines starting with ``#`` are comments.
+
+    A column of ``optional`` may be missing; then its rows have no such key."""
     if not path.is_file():
         raise DataError(path, None, None, problem="file not found")
     with path.open(newline="", encoding="utf-8-sig") as file:
@@ -116,7 +123,7 @@ def _read_csv(path: Path, columns: tuple[str, ...]):
         if header is None:
             header = cells
             for column in columns:
-                if column not in header:
+                if column not in header and column not in optional:
                     raise DataError(path, line, column, problem=f"column is missing; columns are {', '.join(columns)}")
             for column in header:
                 if column not in columns:
@@ -182,10 +189,11 @@ class _Row:
         return text
 
 
-def _load_rows(path: Path, columns: tuple[str, ...], build: Callable[[_Row], Any]) -> dict:
+def _load_rows(path: Path, columns: tuple[str, ...], build: Callable[[_Row], Any],
+               optional: tuple[str, ...] = ()) -> dict:
     items: dict[str, Any] = {}
     lines: dict[str, int] = {}
-    for line, values in _read_csv(path, columns):
+    for line, values in _read_csv(path, columns, optional):
         row = _Row(path, line, values)
         item_id = row.text("id", required=True)
         if item_id in items:
@@ -227,7 +235,7 @@ def _action_card(row: _Row) -> ActionCard:
     if influence is not None and not permanent:
         raise row.error("influence", "is given for a card that is not permanent (I. Organisation Phase: "
                                      "only permanent cards need an influence check)")
-    return ActionCard(
+    card = ActionCard(
         id=row.text("id"),
         title=row.text("title", required=True),
         society=row.society(optional=True),
@@ -244,6 +252,24 @@ def _action_card(row: _Row) -> ActionCard:
         effect=row.text("effect"),
         source=row.text("source"),
     )
+    return _with_effect_code(row, card)
+
+
+def _with_effect_code(row: _Row, card: ActionCard) -> ActionCard:
+    """``card`` with the row's ``effect_code``, which must parse and be allowed on the card."""
+    if "effect_code" not in row.values:  # a file without the column: no effect codes
+        return card
+    code = row.text("effect_code")
+    if not code:
+        raise row.error("effect_code", "is empty; every card needs an effect code (data/behind/README.md)")
+    try:
+        check_effect_allowed(card, code)
+    except ValueError as error:
+        reason = getattr(error, "reason", str(error)).removeprefix(f"{card_name(card)}: ")
+        rule = getattr(error, "rule", None)
+        raise row.error("effect_code", f"is not a valid effect code: {reason}"
+                                       + (f" (rule: {rule})" if rule else "")) from None
+    return replace(card, effect_code=code)
 
 
 def _file(path: Path | str | None, default: str) -> Path:
@@ -258,7 +284,7 @@ def load_characters(path: Path | str | None = None) -> dict[str, Character]:
 
 def load_action_cards(path: Path | str | None = None) -> dict[str, ActionCard]:
     """All action cards by id, from ``action_cards.csv`` (a file, or a directory holding it)."""
-    return _load_rows(_file(path, "action_cards.csv"), CARD_COLUMNS, _action_card)
+    return _load_rows(_file(path, "action_cards.csv"), CARD_COLUMNS, _action_card, OPTIONAL_CARD_COLUMNS)
 
 
 # -- decks ---------------------------------------------------------------------------------------
@@ -468,7 +494,7 @@ def cards_frame(path: Path | str | None = None):
              "movement_range_cm": a.movement_range, "movement_number": a.movement_number, "category": a.category,
              "permanent": a.permanent, "legendary": a.legendary, "unique": a.unique,
              "zusatz_bonus": a.zusatz_bonus, "ranged": a.ranged, "influence": a.influence,
-             "effect": a.effect, "source": a.source}
+             "effect": a.effect, "effect_code": a.effect_code, "source": a.source}
             for a in load_action_cards(path).values()]
     frame = pd.DataFrame(rows, columns=CARD_COLUMNS).set_index("id")
     frame["influence"] = frame["influence"].astype("Int64")

@@ -204,3 +204,136 @@ BATTLE_SIZE = register(Ruling(
 ))
 
 BEHIND_RULINGS = Rulings()
+
+LEG_VIEWING_ANGLE = register(Ruling(
+    id="behind.leg-viewing-angle",
+    title="The viewing angle and turning during a movement",
+    quote="In addition, movement is only possible in the direction of the viewing angle. After a movement a "
+          "character chip may be turned as desired.",
+    source=refs.VIEWING_ANGLE,
+    choice="A movement is one straight leg from the chip's centre (a card with movement number 2 or 3 gives two "
+           "or three legs). The leg must run within 45 degrees of the facing the chip has when it starts (boundary "
+           "inside, as ruling behind.rear-arc); after the leg the chip may be turned as desired.",
+    default="per-leg",
+))
+
+CLIMB_FOOT = register(Ruling(
+    id="behind.climb-foot",
+    title="When a chip stands 'at the lower part of the obstacle'",
+    quote="At the start of his movement the character chip must stand at the lower part of the obstacle",
+    source=refs.TERRAIN,
+    choice="At the start of the leg that climbs, the chip touches the obstacle's edge (a gap of at most "
+           "behind.contact-tolerance-cm) and does not stand on it, so a chip may walk to the foot in one leg and "
+           "climb in the next. The leg runs straight up onto the top (entering it once) and ends wholly on it at "
+           "the point aimed at, or touching a chip or obstacle in its way up there; otherwise the walk stops at "
+           "the obstacle. The height to overcome is the obstacle's own recorded height.",
+    default="touching-at-leg-start",
+))
+
+CLIMB_COST = register(Ruling(
+    id="behind.climb-cost",
+    title="What climbing an obstacle costs",
+    quote="the total movement of the movement card must be sufficient to overcome the height of the obstacle",
+    source=refs.TERRAIN,
+    choice="'threshold': the card's total movement (ruling behind.total-movement) must be at least the obstacle's "
+           "height, and the height is not counted against the leg's distance. 'counts-against-distance': in "
+           "addition, the leg's distance plus the height must be within the leg's movement range.",
+    default="threshold",
+    options=("threshold", "counts-against-distance"),
+))
+
+INCORPOREAL_END = register(Ruling(
+    id="behind.incorporeal-end",
+    title="Where an incorporeal movement may end",
+    quote="His movement must not end in the obstacle or character chip itself.",
+    source=refs.KOERPERLOS,
+    choice="An incorporeal leg passes through every chip and obstacle (the table edge still stops it) and may end "
+           "wherever a chip may stand: not overlapping a chip or a non-flat obstacle, and on a flat obstacle only "
+           "wholly on it (it passed through the obstacle, so no climb is needed). Any other end is refused; under "
+           "tournament rules the leg does not take place and is reported as forfeited, and the engine forfeits the "
+           "action. Only Körperlos forfeits: a flyer landing on a chip is refused at tournaments too.",
+    default="placeable-end",
+))
+
+BREAK_AWAY_LEVELS = register(Ruling(
+    id="behind.break-away-levels",
+    title="Touching enemies on another height level when breaking away",
+    quote="Each additional enemy beyond the first who is in combat with the character raises the check by +1.",
+    source=refs.MOVEMENT,
+    choice="'same-level': only touching enemies on the same height level are in combat with the character and "
+           "count (Terrain and Climbing: 'Melee combats between characters at different height levels are not "
+           "possible.'). 'any-touching': every touching enemy chip counts.",
+    default="same-level",
+    options=("same-level", "any-touching"),
+))
+
+SCENARIO_TABLE = register(Ruling(
+    id="behind.scenario-table-cm",
+    title="Size of the table in a scenario",
+    quote="Lay out a few obstacles in the middle of the table as described in the scenario",
+    source=refs.SCENARIOS,
+    choice="The rulebook never gives a table size. A scenario file gives it: 120 x 80 cm for two players "
+           "(\"Unser Revier!\"), 120 x 120 cm for three (\"Das Juwel von Athen\": a middle player and two at "
+           "opposite edges).",
+    default="120x80 for 2 players, 120x120 for 3",
+))
+
+TABLE_MIDDLE = register(Ruling(
+    id="behind.table-middle",
+    title="Where 'the middle of the table' is for a scenario's obstacles",
+    quote="Place six small obstacles in the middle of the table.",
+    source=refs.UNSER_REVIER,
+    choice="Every obstacle lies wholly inside the central rectangle that is this fraction of the table's "
+           "width and depth (0.5: the middle 60 x 40 cm of a 120 x 80 cm table).",
+    default=0.5,
+    options=(0.2, 1.0),
+    numeric=True,
+))
+
+SCENARIO_OBSTACLE_GAP = register(Ruling(
+    id="behind.scenario-obstacle-gap",
+    title="How far apart a scenario's obstacles must be",
+    quote="place six small obstacles with some distance between them in the middle of the table",
+    source=refs.FIRST_STEPS,
+    choice="Every two obstacles of a scenario are at least one chip diameter apart, so a chip can pass "
+           "between them (moves go 'only around' obstacles). 'Small' is not checked.",
+    default="chip-diameter",
+))
+
+SETUP_OWN_GROUP = register(Ruling(
+    id="behind.setup-own-group",
+    title="'At most one card length from another chip' in a scenario setup",
+    quote="Each of his chips may likewise be at most one card length from one of his own chips.",
+    source=refs.UNSER_REVIER,
+    choice="'each-near-one' (as written): every chip has another chip of its own player within one card "
+           "length; 'one-group': all of a player's chips are linked by such steps. Distances follow "
+           "behind.distance-measure (centre to centre by default); a player with one chip is never apart.",
+    default="each-near-one",
+    options=("each-near-one", "one-group"),
+))
+
+SETUP_MIDDLE_AREA = register(Ruling(
+    id="behind.setup-middle-area",
+    title="Where 'between the obstacles in the middle of the table' is",
+    quote="The first player places his character chips between the obstacles in the middle of the table.",
+    source=refs.UNSER_REVIER,
+    choice="A chip of the middle player stands between the obstacles when its centre lies inside the "
+           "obstacles' convex hull grown by one card length ('hull'), or inside their bounding box grown "
+           "by one card length ('box').",
+    default="hull",
+    options=("hull", "box"),
+))
+
+SETUP_TABLE_EDGE = register(Ruling(
+    id="behind.setup-table-edge",
+    title="What 'at a table edge of his choice' means, in card lengths",
+    quote="Then the opponent places his character chips at a table edge of his choice.",
+    source=refs.UNSER_REVIER,
+    choice="Every chip of a player at a table edge is within this many card lengths (default 1) of the "
+           "edge he chose, the edge nearest his chips' centroid; the third player of the Jewel measures "
+           "from the edge opposite the second player's. Distances to a table edge (also the Jewel's four "
+           "card lengths) run from the chip centre, or from its edge under behind.distance-measure = 'edge'.",
+    default=1.0,
+    options=(0.5, 3.0),
+    numeric=True,
+))

@@ -133,6 +133,16 @@ class Piles(Generic[C]):
             raise PileError(f"unknown zone {name!r}; zones are {list(ZONES)}")
         return self.zones[name]
 
+    def copy(self) -> "Piles[C]":
+        """An independent copy (same cards, own zones and own random generator)."""
+        twin = Piles.__new__(Piles)
+        twin.zones = {zone: list(cards) for zone, cards in self.zones.items()}
+        twin.rng = self.rng.copy()
+        twin.on_reshuffle = self.on_reshuffle
+        twin.reshuffles = self.reshuffles
+        twin._initial = self._initial
+        return twin
+
     # -- invariants and persistence ------------------------------------------------------
     def _census(self) -> Counter:
         return Counter(card.id for card in self.all_cards())

@@ -33,9 +33,23 @@ class SeededRng:
     def randrange(self, start: int, stop: int | None = None) -> int:
         return self._random.randrange(start, stop) if stop is not None else self._random.randrange(start)
 
+    def uniform(self, a: float, b: float) -> float:
+        return self._random.uniform(a, b)
+
+    def random(self) -> float:
+        return self._random.random()
+
     def spawn(self, key: int | str) -> "SeededRng":
         """An independent stream derived from this seed and ``key`` (for parallel games)."""
         return SeededRng(_derive_seed(self.seed, key))
+
+    def copy(self) -> "SeededRng":
+        """An independent generator in the same state (it yields the same numbers from here)."""
+        twin = SeededRng.__new__(SeededRng)
+        twin.seed = self.seed
+        twin._random = random.Random()
+        twin._random.setstate(self._random.getstate())
+        return twin
 
     def to_json(self) -> dict:
         version, internal, gauss = self._random.getstate()

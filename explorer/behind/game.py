@@ -1,0 +1,410 @@
+"""A whole game of Behind, from setup to victory: the state a notebook or a simulator drives.
+
+``new_game(decks, "unser-revier", seed=1)`` deals the decks, holds the influence duel, places
+the scenario's terrain and deploys the chips (or waits for ``PlaceObstacle`` / ``Deploy``
+actions with ``setup="manual"``) and returns a :class:`BehindState` in the first turn's
+organisation phase.  Then ``state.apply(action)`` plays it action by action (see
+:mod:`explorer.behind.actions`), and every illegal action raises
+:class:`~explorer.core.rules.RuleViolation` citing the rulebook and changes nothing.
+
+The phases follow "The Course of the Game": I. Organisation (influence checks of permanent
+cards, Wandler duration checks), II. Action (3 actions, fewer after Moments played in opponents'
+turns; Large Battles), III. Supply (every player refills his hand; a used-up supply is replaced
+by the shuffled discard pile at once, see :class:`~explorer.core.piles.Piles`).  Some actions
+wait for another player's decision (the defender's card, who takes damage): then
+``current_player`` is that player and ``phase`` names the decision.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from explorer.behind import refs
+from explorer.behind.actions import ACTIONS, Action
+from explorer.behind.cards import ActionCard, Character
+from explorer.behind.data import Deck, battle_size
+from explorer.behind.rulings import BEHIND_RULINGS
+from explorer.behind.table import Table
+from explorer.core.game import Event, GameState
+from explorer.core.piles import Piles
+from explorer.core.rng import SeededRng
+from explorer.core.rules import RuleViolation
+from explorer.core.rulings import Rulings
+
+SETUP_PHASES = ("choose-scenario", "terrain", "deployment")
+TURN_PHASES = ("organisation", "action")
+DECISIONS = ("defend", "dodge", "assign-damage", "arrange", "command-move")
+
+
+@dataclass(frozen=True)
+class Permanent:
+    """A permanent card in play (Special Card Effect): influenced (controlled) by the player who
+    played it; an item (Gegenstand, Waffe) is carried by ``bearer``."""
+
+    card: str
+    controller: str
+    bearer: str | None = None
+
+    def to_json(self) -> list:
+        return [self.card, self.controller, self.bearer]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision the game waits for in the middle of an action: ``kind`` (one of DECISIONS),
+    the ``player`` who decides, and what the action has established so far (JSON-able)."""
+
+    kind: str
+    player: str
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "player": self.player, "info": dict(self.info)}
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """What the players agreed before the game.
+
+    ``character_points``: the agreed CP (Own Decks), which choose the Large Battles row;
+    ``tournament``: the stricter tournament rules (Tournament Games; Körperlos);
+    ``max_turns``: a simulation stops a game without winner after this many turns (0: never).
+    """
+
+    character_points: int = 30
+    tournament: bool = False
+    max_turns: int = 0
+    rulings: Rulings = BEHIND_RULINGS
+
+    def to_json(self) -> dict:
+        return {"character_points": self.character_points, "tournament": self.tournament,
+                "max_turns": self.max_turns, "rulings": self.rulings.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "GameOptions":
+        return cls(data["character_points"], data["tournament"], data["max_turns"],
+                   Rulings.from_json(data["rulings"]))
+
+
+class _Data:
+    """Everything in a game that changes.  Values are immutable or copied by :meth:`copy`."""
+
+    __slots__ = ("table", "piles", "characters", "phase", "active", "turn", "actions_left",
+                 "moments_owed", "permanents", "frightened", "transformed", "turned", "jewel",
+                 "pending", "winner", "roles", "to_place", "scenario", "rng", "used_abilities",
+                 "actions_taken", "ranking")
+
+    def copy(self) -> "_Data":
+        twin = _Data.__new__(_Data)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.piles = {p: piles.copy() for p, piles in self.piles.items()}
+        twin.characters = dict(self.characters)
+        twin.moments_owed = dict(self.moments_owed)
+        twin.frightened = dict(self.frightened)
+        twin.roles = dict(self.roles)
+        twin.rng = self.rng.copy()
+        return twin
+
+
+class BehindState(GameState):
+    """A game of Behind in progress.  See the module docstring; the protocol is
+    :class:`explorer.core.game.GameState`."""
+
+    game_over_rule = refs.THE_END
+
+    def __init__(self, players: Sequence[str], owners: Mapping[str, str], cards: Mapping[str, ActionCard],
+                 options: GameOptions, data: _Data):
+        super().__init__()
+        self.players = tuple(players)
+        self.owners = dict(owners)  # character name -> player
+        self.cards = dict(cards)  # card id -> ActionCard
+        self.options = options
+        self._data = data
+
+    # -- the protocol ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> str | None:
+        d = self._data
+        if d.winner is not None or d.phase == "over":
+            return None
+        if d.pending is not None:
+            return d.pending.player
+        return self.players[d.active]
+
+    @property
+    def phase(self) -> str:
+        d = self._data
+        return d.pending.kind if d.pending is not None else d.phase
+
+    @property
+    def winner(self) -> str | None:
+        return self._data.winner
+
+    def is_terminal(self) -> bool:
+        return self._data.phase == "over"
+
+    def _verify(self, action: Action) -> None:
+        from explorer.behind import game_rules
+        game_rules.verify(self, action)
+
+    def _perform(self, action: Action) -> None:
+        from explorer.behind import game_rules
+        game_rules.perform(self, action)
+
+    def _candidates(self, kind: str | None = None):
+        from explorer.behind import game_candidates
+        return game_candidates.candidates(self, kind)
+
+    def _snapshot(self) -> _Data:
+        return self._data.copy()
+
+    def _restore(self, snapshot: _Data) -> None:
+        self._data = snapshot.copy()
+
+    # -- reading the state -----------------------------------------------------------------------
+    @property
+    def data(self) -> _Data:
+        return self._data
+
+    @property
+    def table(self) -> Table:
+        return self._data.table
+
+    @property
+    def active_player(self) -> str:
+        return self.players[self._data.active]
+
+    @property
+    def turn(self) -> int:
+        return self._data.turn
+
+    @property
+    def actions_left(self) -> int:
+        return self._data.actions_left
+
+    @property
+    def pending(self) -> Pending | None:
+        return self._data.pending
+
+    @property
+    def scenario(self):
+        from explorer.behind.game_setup import cached_scenario
+        return cached_scenario(self._data.scenario) if self._data.scenario else None
+
+    @property
+    def size(self):
+        """The Large Battles row for the agreed character points."""
+        return battle_size(self.options.character_points)
+
+    def piles(self, player: str) -> Piles:
+        return self._data.piles[player]
+
+    def hand(self, player: str) -> list[ActionCard]:
+        return list(self._data.piles[player].hand)
+
+    def character(self, name: str) -> Character:
+        """The character as he fights now: injuries counted, and +3 Strength / +1 Resistance
+        while transformed (Wandler)."""
+        character = self._data.characters[name]
+        if name in self._data.transformed:
+            character = dataclasses.replace(character, strength=character.strength + 3,
+                                            resistance=character.resistance + 1)
+        return character
+
+    def characters_of(self, player: str, *, alive: bool = True) -> list[str]:
+        return [name for name, owner in self.owners.items()
+                if owner == player and (not alive or not self._data.characters[name].eliminated)]
+
+    def alive(self, name: str) -> bool:
+        return name in self._data.characters and not self._data.characters[name].eliminated
+
+    def items_of(self, bearer: str) -> list[Permanent]:
+        return [p for p in self._data.permanents if p.bearer == bearer]
+
+    def permanents_of(self, player: str) -> list[Permanent]:
+        return [p for p in self._data.permanents if p.controller == player]
+
+    def jewel_bearer(self) -> str | None:
+        jewel = self._data.jewel
+        return jewel[1] if jewel and jewel[0] == "bearer" else None
+
+    def frightened_now(self, name: str) -> bool:
+        """The character was frightened (Schrecken) and this is his player's next turn, or it
+        is still to come: "the enemy character cannot act in his next turn"."""
+        return name in self._data.frightened
+
+    def can_act(self, name: str) -> bool:
+        """A frightened character cannot act in his player's next turn (Schrecken)."""
+        d = self._data
+        return not (name in d.frightened and d.frightened[name] < d.turn)
+
+    # -- players' views --------------------------------------------------------------------------
+    def view(self, player: str) -> dict:
+        """What ``player`` may know ("Hand Cards, Supply and Discard Pile"): his own hand, every
+        discard pile in order, counts of the others' hands and of every supply, the table,
+        characters, permanents and the public log."""
+        d = self._data
+        return {
+            "player": player, "turn": d.turn, "phase": self.phase, "active": self.active_player,
+            "to_act": self.current_player, "actions_left": d.actions_left,
+            "table": d.table.to_json(),
+            "hand": [c.id for c in d.piles[player].hand],
+            "hands": {p: len(d.piles[p].hand) for p in self.players},
+            "supplies": {p: len(d.piles[p].supply) for p in self.players},
+            "discards": {p: [c.id for c in d.piles[p].discard] for p in self.players},
+            "characters": {n: c.to_json() for n, c in d.characters.items()},
+            "transformed": sorted(d.transformed), "frightened": sorted(d.frightened),
+            "permanents": [p.to_json() for p in d.permanents],
+            "jewel": list(d.jewel) if d.jewel else None,
+            "pending": None if d.pending is None else {"kind": d.pending.kind, "player": d.pending.player},
+            "log": [e.text for e in self.events_for(player)],
+        }
+
+    def summary(self) -> dict:
+        """Counts per player: the state's short public description (used by the display)."""
+        d = self._data
+        rows = {}
+        for p in self.players:
+            piles = d.piles[p]
+            rows[p] = {"hand": len(piles.hand), "supply": len(piles.supply), "discard": len(piles.discard),
+                       "in play": len(piles.in_play), "moments owed": d.moments_owed.get(p, 0),
+                       "characters": ", ".join(f"{n} ({d.characters[n].condition})" for n in self.characters_of(p, alive=False))}
+        return rows
+
+    def _repr_html_(self) -> str:
+        from explorer.behind.render_game import game_html
+        return game_html(self)
+
+    def __repr__(self) -> str:
+        who = f"{self.current_player} to act" if self.current_player else f"over, winner {self.winner}"
+        return f"<BehindState turn {self._data.turn}, {self.phase}, {who}>"
+
+    # -- events ------------------------------------------------------------------------------------
+    def say(self, kind: str, text: str, rule, *, player: str | None = None, visible_to: str | None = None,
+            **data: Any) -> Event:
+        return self.emit(kind, text, rule, player=player, visible_to=visible_to, **data)
+
+    # -- invariants (the conformance test uses these) ------------------------------------------------
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state breaks a rule no action may break: cards conserved,
+        chips not overlapping (the table refuses that already), injuries 0-3, permanents in play."""
+        d = self._data
+        for p in self.players:
+            d.piles[p].check_conserved()
+            in_play = sorted(c.id for c in d.piles[p].in_play)
+            assert in_play == sorted(perm.card for perm in d.permanents if perm.controller == p), \
+                f"{p}: in-play pile {in_play} differs from permanents"
+        for name, character in d.characters.items():
+            assert 0 <= character.injuries <= 3, f"{name} has {character.injuries} injuries"
+            assert (name in d.table) == (not character.eliminated), f"{name}: chip and card disagree"
+        chips = d.table.chips
+        r2 = (2 * d.table.radius) ** 2
+        for i, a in enumerate(chips):
+            for b in chips[i + 1:]:
+                assert (a.x - b.x) ** 2 + (a.y - b.y) ** 2 >= r2 - 1e-6, f"{a.name} overlaps {b.name}"
+        if self.is_terminal():
+            assert not any(True for _ in self.legal_actions()), "a finished game still has legal actions"
+
+    # -- save / load ------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        d = self._data
+        return {
+            "system": "behind",
+            "players": list(self.players),
+            "owners": self.owners,
+            "cards": {cid: dataclasses.asdict(card) for cid, card in self.cards.items()},
+            "options": self.options.to_json(),
+            "data": {
+                "table": d.table.to_json(),
+                "piles": {p: piles.to_json() for p, piles in d.piles.items()},
+                "characters": {n: c.to_json() for n, c in d.characters.items()},
+                "phase": d.phase, "active": d.active, "turn": d.turn, "actions_left": d.actions_left,
+                "moments_owed": d.moments_owed,
+                "permanents": [p.to_json() for p in d.permanents],
+                "frightened": d.frightened, "transformed": sorted(d.transformed), "turned": sorted(d.turned),
+                "jewel": list(d.jewel) if d.jewel else None,
+                "pending": None if d.pending is None else d.pending.to_json(),
+                "winner": d.winner, "roles": d.roles, "to_place": list(d.to_place), "scenario": d.scenario,
+                "rng": d.rng.to_json(), "used_abilities": sorted(d.used_abilities),
+                "actions_taken": d.actions_taken, "ranking": list(d.ranking),
+            },
+            "log": [e.to_json() for e in self.log],
+            "history": [a.to_json() for a in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "BehindState":
+        cards = {cid: ActionCard(**fields) for cid, fields in data["cards"].items()}
+        raw = data["data"]
+        d = _Data.__new__(_Data)
+        d.table = Table.from_json(raw["table"])
+        d.piles = {p: Piles.from_json(v, cards) for p, v in raw["piles"].items()}
+        d.characters = {n: Character.from_json(v) for n, v in raw["characters"].items()}
+        d.phase, d.active, d.turn, d.actions_left = raw["phase"], raw["active"], raw["turn"], raw["actions_left"]
+        d.moments_owed = dict(raw["moments_owed"])
+        d.permanents = tuple(Permanent(*p) for p in raw["permanents"])
+        d.frightened = dict(raw["frightened"])
+        d.transformed = frozenset(raw["transformed"])
+        d.turned = frozenset(raw["turned"])
+        d.jewel = tuple(raw["jewel"]) if raw["jewel"] else None
+        pending = raw["pending"]
+        d.pending = None if pending is None else Pending(pending["kind"], pending["player"], pending["info"])
+        d.winner, d.roles, d.to_place, d.scenario = raw["winner"], dict(raw["roles"]), tuple(raw["to_place"]), raw["scenario"]
+        d.rng = SeededRng.from_json(raw["rng"])
+        d.used_abilities = frozenset(raw["used_abilities"])
+        d.actions_taken = raw["actions_taken"]
+        d.ranking = tuple(raw["ranking"])
+        state = cls(data["players"], data["owners"], cards, GameOptions.from_json(data["options"]), d)
+        state.log = [Event.from_json(e) for e in data["log"]]
+        state.history = [ACTIONS.from_json(a) for a in data["history"]]
+        return state
+
+
+# ---------------------------------------------------------------------------------------------
+# A new game
+# ---------------------------------------------------------------------------------------------
+def player_names(decks: Sequence[Deck]) -> list[str]:
+    """One name per player: the deck's society, numbered when two players share one."""
+    names: list[str] = []
+    for deck in decks:
+        name, k = deck.society, 2
+        while name in names:
+            name, k = f"{deck.society} {k}", k + 1
+        names.append(name)
+    return names
+
+
+def new_game(decks: Sequence[Deck], scenario: str | None = "unser_revier", *, seed: int = 0,
+             setup: str = "auto", options: GameOptions | None = None, shuffle: bool = True,
+             players: Sequence[str] | None = None) -> BehindState:
+    """Start a game (The Beginning).
+
+    * Every player's action cards are shuffled into his supply (``shuffle=False`` keeps the
+      deck order as given: the first card is the top card, for replaying a real game).
+    * Characters are legendary: a character in two decks goes to the winner of an influence duel.
+    * ``scenario=None``: an influence duel decides who chooses it (``ChooseScenario``).
+    * ``setup="auto"`` places the scenario's default terrain and random legal deployments;
+      ``"random"`` random terrain too; ``"manual"`` waits for PlaceObstacle / Deploy actions.
+    """
+    from explorer.behind import game_setup
+    return game_setup.new_game(decks, scenario, seed=seed, setup=setup, options=options, shuffle=shuffle,
+                               players=players)
+
+
+def dealt_piles(deck: Deck, rng: SeededRng, shuffle: bool) -> Piles:
+    piles = Piles(deck.cards, rng)
+    if shuffle:
+        piles.shuffle_supply()
+    return piles
+
+
+def _first(iterable: Iterable):
+    return next(iter(iterable), None)
+
+
+def refuse(reason: str, rule) -> None:
+    """Raise the referee's RuleViolation (a shorthand the rule modules use)."""
+    raise RuleViolation(reason, rule)

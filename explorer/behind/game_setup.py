@@ -1,0 +1,181 @@
+"""Setting up a game of Behind (The Beginning; Scenarios) and the turn cycle (The Course of the Game).
+
+The influence duels of the setup are chance events resolved with the players' supplies: they
+turn up cards, which go to the discard piles, exactly as at the table.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Mapping, Sequence
+
+from explorer.behind import refs
+from explorer.behind.actions import Deploy, PlaceObstacle
+from explorer.behind.data import Deck
+from explorer.behind.table import Table
+from explorer.core.piles import Piles
+from explorer.core.rng import SeededRng
+
+
+# -- influence duels ---------------------------------------------------------------------------
+def duel_ranking(piles: Mapping[str, Piles], players: Sequence[str]) -> tuple[list[str], list[list[int]]]:
+    """Rank ``players`` by an influence duel (Einflussduell, The Beginning): each turns up the top
+    card of his supply, the higher fate number wins, "in case of a tie a further card is drawn".
+    Players tied at any place turn up again among themselves (ruling ``behind.duel-ranking``),
+    so three players get a winner, a runner-up and a third.  Returns the ranking and the fate
+    numbers turned up, round by round."""
+    rounds: list[list[int]] = []
+
+    def rank(group: list[str]) -> list[str]:
+        if len(group) <= 1:
+            return group
+        fates = {p: piles[p].turn_up().fate for p in group}
+        rounds.append([fates[p] for p in group])
+        ordered: list[str] = []
+        for value in sorted(set(fates.values()), reverse=True):
+            ordered += rank([p for p in group if fates[p] == value])
+        return ordered
+
+    return rank(list(players)), rounds
+
+
+def new_game(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup: str, options, shuffle: bool,
+             players: Sequence[str] | None):
+    from explorer.behind.game import BehindState, GameOptions, _Data, dealt_piles, player_names
+
+    if setup not in ("auto", "random", "manual"):
+        raise ValueError(f"setup must be 'auto', 'random' or 'manual', got {setup!r}")
+    players = list(players) if players is not None else player_names(decks)
+    if len(players) != len(decks):
+        raise ValueError(f"{len(decks)} decks need {len(decks)} player names, got {players}")
+    if options is None:
+        options = GameOptions(character_points=max(d.character_points_limit or d.character_points for d in decks))
+    rng = SeededRng(seed)
+    piles = {p: dealt_piles(deck, rng.spawn(f"supply {p}"), shuffle) for p, deck in zip(players, decks)}
+    cards = {card.id: card for deck in decks for card in deck.cards}
+
+    d = _Data.__new__(_Data)
+    d.table = Table(rulings=options.rulings)
+    d.piles = piles
+    d.characters = {}
+    d.phase, d.active, d.turn, d.actions_left = "choose-scenario", 0, 0, 0
+    d.moments_owed = {p: 0 for p in players}
+    d.permanents = ()
+    d.frightened, d.transformed, d.turned, d.jewel, d.pending, d.winner = {}, frozenset(), frozenset(), None, None, None
+    d.roles, d.to_place, d.scenario, d.rng = {}, (), None, rng.spawn("game")
+    d.used_abilities, d.actions_taken, d.ranking = frozenset(), 0, tuple(players)
+    owners = {}
+    state = BehindState(players, owners, cards, options, d)
+
+    _legendary_characters(state, decks)
+    ranking, fates = duel_ranking(piles, players)
+    state.say("duel", f"Influence duel: {', '.join(ranking)} (fate numbers {fates}); {ranking[0]} wins",
+              refs.THE_BEGINNING, player=ranking[0], ranking=ranking, fates=fates)
+    d.roles = {p: "" for p in players}
+    d.active = players.index(ranking[0])
+    d.ranking = tuple(ranking)
+    if scenario is None:
+        d.phase = "choose-scenario"
+        state.say("choose", f"{ranking[0]} won the influence duel and chooses the scenario", refs.THE_BEGINNING,
+                  player=ranking[0])
+        return state
+    begin_scenario(state, scenario)
+    if setup != "manual":
+        auto_setup(state, random_terrain=(setup == "random"))
+    return state
+
+
+def _legendary_characters(state, decks: Sequence[Deck]) -> None:
+    """"Every character is also legendary": a character in several decks is held by the winner
+    of an influence duel; the others remove the card (Special Card Effect)."""
+    holders: dict[str, list[str]] = {}
+    by_name = {}
+    for player, deck in zip(state.players, decks):
+        for character in deck.characters:
+            holders.setdefault(character.name, []).append(player)
+            by_name[(player, character.name)] = character
+    for name, players in holders.items():
+        keeper = players[0]
+        if len(players) > 1:
+            ranking, fates = duel_ranking(state.data.piles, players)
+            keeper = ranking[0]
+            state.say("legendary", f"{name} is in the decks of {', '.join(players)}: characters are legendary; "
+                      f"{keeper} wins the influence duel {fates} and keeps him", refs.SPECIAL_CARD_EFFECT,
+                      player=keeper)
+        state.owners[name] = keeper
+        state.data.characters[name] = by_name[(keeper, name)]
+
+
+def begin_scenario(state, scenario_id: str) -> None:
+    """Lay out the scenario: the table, the obstacles to place in turn, the setup roles."""
+    scenario = cached_scenario(scenario_id)
+    d = state.data
+    if len(state.players) != scenario.players:
+        from explorer.core.rules import RuleViolation
+        raise RuleViolation(f"{scenario.title} is for {scenario.players} players, not {len(state.players)}",
+                            scenario.rule)
+    d.scenario = scenario.id
+    d.table = scenario.table(rulings=state.options.rulings, obstacles=())
+    ranking = state.data.ranking
+    d.roles = {p: role for p, role in zip(ranking, scenario.roles)}
+    d.to_place = tuple(o.name for o in scenario.obstacles)
+    d.phase = "terrain"
+    d.active = state.players.index(ranking[0])
+    state.say("scenario", f"Scenario {scenario.title}: {ranking[0]} places the first obstacle, then the players "
+              f"alternate; roles {d.roles}", scenario.rule)
+
+
+@lru_cache(maxsize=None)
+def cached_scenario(scenario_id: str):
+    """The scenario loaded once per process (scenarios are immutable data)."""
+    from explorer.behind.scenarios import load_scenario
+    return load_scenario(scenario_id)
+
+
+def obstacle_placer(state) -> str:
+    """Obstacles are placed alternately, the duel's winner first (the scenarios' Terrain)."""
+    d = state.data
+    placed = len(state.scenario.obstacles) - len(d.to_place)
+    ranking = state.data.ranking
+    return ranking[placed % len(ranking)]
+
+
+def deployer(state) -> str:
+    """The next player to deploy, in the duel's order (the scenarios' Setup)."""
+    d = state.data
+    for player in state.data.ranking:
+        if not any(c.owner == player for c in d.table.chips):
+            return player
+    return state.data.ranking[-1]
+
+
+def auto_setup(state, *, random_terrain: bool = False) -> None:
+    """Place the terrain (the scenario's default layout, or a random one) and deploy every
+    player by the scenario's rules with random legal positions -- through the same actions a
+    player would announce, so the history replays the setup."""
+    scenario = state.scenario
+    d = state.data
+    if d.phase == "terrain":
+        layout = scenario.random_obstacles(d.rng, rulings=state.options.rulings) if random_terrain else scenario.obstacles
+        for obstacle in layout:
+            c = obstacle.polygon.centroid
+            state.apply(PlaceObstacle(obstacle.name, round(c.x, 6), round(c.y, 6)))
+    while d.phase == "deployment" or state.data.phase == "deployment":
+        d = state.data
+        player = deployer(state)
+        names = state.characters_of(player)
+        taken = {p: d.roles[p] for p in state.players if any(c.owner == p for c in d.table.chips)}
+        table = scenario.random_deployment(d.table, player, names, d.roles[player], d.rng, taken_roles=taken)
+        placements = tuple((n, table.chip(n).x, table.chip(n).y, table.chip(n).facing) for n in names)
+        jewel = names[0] if scenario.jewel_rules and d.roles[player] == "middle" else None
+        state.apply(Deploy(placements, jewel))
+
+
+def draw_hands(state) -> None:
+    """"Each player then draws five cards from his supply" (five: the Large Battles row)."""
+    size = state.size.hand_size
+    for player in state.players:
+        drawn = state.data.piles[player].draw_to(size)
+        state.say("draw", f"{player} draws {len(drawn)} cards", refs.THE_BEGINNING, player=player)
+        state.say("draw", f"{player} draws {', '.join(c.id for c in drawn)}", refs.THE_BEGINNING,
+                  player=player, visible_to=player)
