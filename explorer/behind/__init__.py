@@ -1,4 +1,5 @@
-"""Behind (2003): cards, combat rules, exact odds and the table in shapely.
+"""Behind (2003): the whole game (setup to victory), cards, combat rules, exact odds and the
+table in shapely.  ``from explorer.behind import actions`` for the actions a player announces.
 
 The public names notebooks use are re-exported here.
 """
@@ -38,11 +39,14 @@ from explorer.behind.odds import (
     ranged_odds,
     remaining_supply,
 )
+from explorer.behind.game import BehindState, GameOptions, new_game
 from explorer.behind.rulings import BEHIND_RULINGS
+from explorer.behind.scenarios import Scenario, load_scenario, load_scenarios
 from explorer.behind.sight import SightMatrix, sight_matrix
 from explorer.behind.table import Chip, MoveResult, Obstacle, SightLine, Table
 
 __all__ = [
+    "BehindState", "GameOptions", "new_game", "Scenario", "load_scenario", "load_scenarios",
     "Ability", "ActionCard", "BEHIND_RULINGS", "Character", "Chip", "MoveResult", "Obstacle", "SightLine",
     "SightMatrix", "Table", "sight_matrix", "DataError", "Deck", "MeleeQuestion", "OddsComparison", "OddsResult", "RangedQuestion",
     "battle_size", "deck_violations", "load_action_cards", "load_characters", "load_deck", "load_decks",

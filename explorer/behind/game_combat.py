@@ -326,9 +326,14 @@ rule("defend")((_verify_defend, _perform_defend))
 
 def damage_count(state, allocation, difference: int) -> int:
     """Injuries when several attackers lose: counted against the Resistance of the character
-    named first, then divided as the defender says (ruling ``behind.divided-damage``)."""
-    first = state.character(allocation[0][0])
-    return melee_injuries(difference, 0, first.resistance)
+    named first, or of the toughest one named, then divided as the defender says (ruling
+    ``behind.divided-damage``)."""
+    named = [state.character(name) for name, _ in allocation]
+    if state.options.rulings["behind.divided-damage"] == "highest-resistance":
+        resistance = max(c.resistance for c in named)
+    else:
+        resistance = named[0].resistance
+    return melee_injuries(difference, 0, resistance)
 
 
 def _verify_assign(state, action):
@@ -343,8 +348,8 @@ def _verify_assign(state, action):
         refuse("injuries are whole numbers >= 0", refs.MELEE)
     total = damage_count(state, action.allocation, info["difference"])
     if sum(a[1] for a in action.allocation) != total:
-        refuse(f"a difference of {info['difference']} against {names[0]}'s Resistance "
-               f"{state.character(names[0]).resistance} makes {total} injuries; divide exactly that many", refs.MELEE)
+        refuse(f"a difference of {info['difference']} makes {total} injuries against the Resistance that counts "
+               f"(ruling behind.divided-damage); divide exactly that many", refs.MELEE)
 
 
 def _perform_assign(state, action, plan):

@@ -13,8 +13,9 @@ CARD_LENGTH = register(Ruling(
     title="Length of one card length",
     quote="simply take the back of an action card and measure the complete length of a card with it",
     source=refs.SCENARIOS,
-    choice="A card length is 8.8 cm, the long side of a standard 63 x 88 mm card. First Steps "
-           "puts three card lengths at 'about 20 to 25 centimetres', so 7-8.8 cm all fit.",
+    choice="A card length is 8.8 cm, the long side of a standard 63 x 88 mm card. Three card lengths are "
+           "then 26.4 cm, a little more than First Steps' 'about 20 to 25 centimetres' (which fits cards of "
+           "6.7-8.3 cm); switch to 8.0 to match First Steps exactly.",
     default=8.8,
     options=(5.0, 12.0),
     numeric=True,
@@ -336,4 +337,159 @@ SETUP_TABLE_EDGE = register(Ruling(
     default=1.0,
     options=(0.5, 3.0),
     numeric=True,
+))
+
+
+# ---------------------------------------------------------------------------------------------
+# The game engine (explorer/behind/game*.py)
+# ---------------------------------------------------------------------------------------------
+DUEL_RANKING = register(Ruling(
+    id="behind.duel-ranking",
+    title="An influence duel among three players",
+    quote="The winner of the influence duel then also begins with the setup of his characters. The runner-up of the duel follows.",
+    source=refs.JUWEL_VON_ATHEN,
+    choice="Every player turns up his top card; players tied at any place turn up again among themselves "
+           "until each place is decided, so a duel ranks all players (winner, runner-up, third).",
+    default="rank-all",
+))
+
+SETUP_DUEL = register(Ruling(
+    id="behind.setup-duel",
+    title="One influence duel for terrain, setup order and the first turn",
+    quote="Determine by an influence duel (p. 24) who begins with this, and then alternate. The winner of the "
+          "influence duel then also begins with the setup of his characters.",
+    source=refs.UNSER_REVIER,
+    choice="The Beginning asks for a duel for the starting player, the scenarios for one for the terrain; "
+           "the scenario's text takes precedence (Rule of Precedence): one duel decides who places the first "
+           "obstacle and sets up first (the middle player), and the middle player begins the game.",
+    default="one-duel",
+))
+
+ORGANISATION_ORDER = register(Ruling(
+    id="behind.organisation-order",
+    title="The order of the organisation phase",
+    quote="This procedure is repeated for each card that requires an influence check. The acting player determines the order.",
+    source=refs.ORGANISATION_PHASE,
+    choice="Voluntary transformations back first (Wandler: 'at the beginning of one of his own following "
+           "turns'), then the influence checks in the order the cards were played, then the Wandler duration "
+           "checks, then the effects of permanent cards (heal-each-turn, draw-each-turn). The order does not "
+           "change the odds: every check turns up the next supply card.",
+    default="revert-influence-wandler-effects",
+))
+
+DIVIDED_DAMAGE = register(Ruling(
+    id="behind.divided-damage",
+    title="How many injuries when several attackers lose and the damage is divided",
+    quote="his player may choose an enemy character participating in the fight who receives the damage. "
+          "With several injuries the damage may also be divided among several enemy characters.",
+    source=refs.MELEE,
+    choice="The defender names who receives the damage; the number of injuries is the difference against the "
+           "Resistance of the character he names first ('first-named'), or of the toughest character he names "
+           "('highest-resistance'); he may then divide those injuries among the participants.",
+    default="first-named",
+    options=("first-named", "highest-resistance"),
+))
+
+MOMENT_WINDOWS = register(Ruling(
+    id="behind.moment-windows",
+    title="When a Moment can be played in an opponent's turn",
+    quote="By playing a Moment during an opponent's turn, an enemy action may even be interrupted.",
+    source=refs.MOMENTS,
+    choice="A player plays Moments in an opponent's turn when an enemy action targets one of his characters "
+           "(a melee attack or a shot), before his defence or dodge value is determined: the Moments of the "
+           "illustrative cards strengthen exactly that defence. In his own turn a Moment is an ordinary card effect.",
+    default="defence-window",
+))
+
+MOMENT_TIES = register(Ruling(
+    id="behind.moment-ties",
+    title="Order of Moments with equal fate numbers",
+    quote="If the fate numbers are equally high, the acting player may decide on the order of these Moments.",
+    source=refs.TIMING,
+    choice="Moments played together resolve by fate number, highest first; equal fate numbers resolve in the "
+           "order they were announced (the acting player may reorder them by announcing in another order).",
+    default="as-announced",
+))
+
+BREAK_AWAY_SEVERAL = register(Ruling(
+    id="behind.break-away-several",
+    title="Breaking away when one movement card moves several chips",
+    quote="If the check fails, the action was unsuccessful and the movement card is discarded without effect",
+    source=refs.MOVEMENT,
+    choice="Every chip of the movement that starts touching an enemy makes its check before any chip moves; "
+           "if one check fails, the whole movement has no effect (the card is discarded, the action spent).",
+    default="all-checks-first",
+))
+
+ACTION_PHASE_END = register(Ruling(
+    id="behind.action-phase-end",
+    title="When the action phase ends",
+    quote="Now the player whose turn it is may perform three actions.",
+    source=refs.ACTION_PHASE,
+    choice="The action phase ends when the last action is spent (or the player ends it early); a free turn of "
+           "a chip must be made before the last action.",
+    default="after-last-action",
+))
+
+FRIGHTENED = register(Ruling(
+    id="behind.frightened",
+    title="What a frightened character cannot do",
+    quote="The consequence is that the enemy character cannot act in his next turn.",
+    source=refs.SCHRECKEN,
+    choice="In his player's next turn a frightened character performs no action of any kind (moving, "
+           "attacking, shooting, abilities, items, even the free turn); he defends normally and may be "
+           "broken away from without a check until the end of that turn.",
+    default="no-action-next-turn",
+))
+
+HANDOVER = register(Ruling(
+    id="behind.handover",
+    title="Who can receive an item",
+    quote="the item must also be carriable by the new bearer (the card text informs about this)",
+    source=refs.HANDING_OVER,
+    choice="An item goes to another character of the same player (it stays influenced by him); the "
+           "illustrative cards name no restriction, so every character can carry every item.",
+    default="own-character",
+))
+
+ITEM_BONUSES = register(Ruling(
+    id="behind.item-bonuses",
+    title="Which items count in a melee",
+    quote="Each character can carry any number of items and weapons, but may use the effect of only one weapon per combat.",
+    source=refs.WEAPONS,
+    choice="The attacker (and the defender) names at most one weapon (Waffe) whose bonus counts; the bonuses "
+           "of other items (Gegenstand) always count. A transformed character uses none.",
+    default="one-weapon-all-items",
+))
+
+HEAL_EACH_TURN = register(Ruling(
+    id="behind.heal-each-turn",
+    title="Who a place's healing in the organisation phase heals",
+    quote="Through some card effects it is possible to heal a character.",
+    source=refs.INJURIES,
+    choice="A 'heal-each-turn' card heals the most injured character of its controller (ties: by name).",
+    default="most-injured",
+))
+
+JEWEL_HANDLING = register(Ruling(
+    id="behind.jewel",
+    title="Touching, winning and carrying the Jewel of Athens",
+    quote="If a character ends his movement touching the jewel, he is in possession of the gemstone without a further action.",
+    source=refs.JUWEL_VON_ATHEN,
+    choice="The jewel on the ground is a chip-sized spot where the bearer fell: a chip whose leg ends within "
+           "touching distance (two radii + contact tolerance) of its centre picks it up. The bearer carries it "
+           "over a table edge when a leg of his movement is stopped by the table edge. When the bearer is "
+           "eliminated in melee, the character who won that melee (the attacker, or the defender) takes it.",
+    default="chip-sized-spot",
+))
+
+COMMAND_MOVE = register(Ruling(
+    id="behind.command-move",
+    title="How a commanded enemy moves",
+    quote="a single enemy character can be moved by the total movement of the card that was turned up from the supply for the check",
+    source=refs.BEFEHL,
+    choice="The commander moves the victim in one straight leg in any direction (not bound to the victim's "
+           "viewing angle), walking (stopped by chips, obstacles and the table edge), up to that total "
+           "movement, and may turn it afterwards.",
+    default="one-straight-leg",
 ))

@@ -117,6 +117,8 @@ class ActionCodec:
         def decorate(cls: type) -> type:
             if kind in self.classes:
                 raise ValueError(f"{self.system}: action kind {kind!r} registered twice")
+            if not issubclass(cls, Action):
+                raise TypeError(f"{self.system}: {cls.__name__} must subclass explorer.core.game.Action")
             cls = dataclasses.dataclass(frozen=True)(cls)
             cls.kind = kind
             self.classes[kind] = cls
