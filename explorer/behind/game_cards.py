@@ -10,7 +10,7 @@ from __future__ import annotations
 from explorer.behind import refs
 from explorer.behind.combat import ability_check
 from explorer.behind.game import Pending, Permanent
-from explorer.behind.game_combat import carry_out_movement, plan_movement
+from explorer.behind.game_combat import carry_out_movement, jewel_after_leg, plan_movement
 from explorer.behind.game_rules import (
     check_not_touching_enemy,
     check_sees,
@@ -83,6 +83,9 @@ def _check_hellsicht(state, action, rule_ref):
 
 
 def _check_regeneration(state, action, rule_ref):
+    if action.target not in (None, action.character):
+        refuse(f"{action.character} cannot heal {action.target}: \"With this ability one can only heal oneself, not "
+               f"others.\"", rule_ref)
     if state.data.characters[action.character].injuries == 0:
         refuse(f"{action.character} is not injured: Regeneration heals an injury of the character himself", rule_ref)
 
@@ -242,6 +245,7 @@ def _perform_command_move(state, action, plan):
     d.table, leg = plan
     state.say("befehl", f"{info['commander']} commands {info['victim']} {leg.distance:.1f} cm to "
               f"({leg.end[0]:.1f}, {leg.end[1]:.1f})", refs.BEFEHL)
+    jewel_after_leg(state, leg, may_win=False)
 
 
 rule("command-move")((_verify_command_move, _perform_command_move))
@@ -257,6 +261,8 @@ def _verify_play(state, action):
     effect = card.card_effect
     if effect is None:
         refuse(f"{card.title} has no effect to play", refs.SPECIAL_CARD_EFFECT)
+    if action.actor is not None:  # "the one of his characters who wants to perform the action"
+        own_character(state, action.actor, refs.SPECIAL_CARD_EFFECT)
     check = _check_item if card.category in ITEMS else EFFECT_CHECKS.get(effect.kind)
     if check is None:
         refuse(f"{card.title} ({effect}) cannot be played as an action now: "
@@ -282,8 +288,12 @@ def _actor(state, action, rule_ref):
 
 def _check_heal(state, action, card, effect):
     target = action.target
-    if target not in state.owners or state.owners[target] != state.active_player or not state.alive(target):
-        refuse(f"{card.title} heals one of your living characters; {target!r} is not one", refs.INJURIES)
+    if target not in state.owners or state.owners[target] != state.active_player:
+        refuse(f"{card.title} heals one of your characters; {target!r} is not one: \"Should a card effect require a "
+               f"target ... that is not present in the current game, the card also cannot be played\"",
+               refs.SPECIAL_CARD_EFFECT)
+    if not state.alive(target):
+        refuse(f"{target} is eliminated: \"Neither a healthy nor an eliminated character can be healed.\"", refs.INJURIES)
     if state.data.characters[target].injuries == 0:
         refuse(f"{target} is healthy: \"Neither a healthy nor an eliminated character can be healed.\"", refs.INJURIES)
 

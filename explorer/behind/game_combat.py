@@ -77,6 +77,9 @@ def plan_movement(state, card, legs, *, mode: str | None = None, break_away: boo
         table, done_leg = move_leg(table, chip, (float(x), float(y)), card.movement_range, mode=leg_mode,
                                    climb=climb, facing=facing, tournament=state.options.tournament)
         done.append(done_leg)
+    forfeited = next((leg for leg in done if leg.forfeited), None)
+    if forfeited is not None:  # Körperlos, tournament: "the movement does not take place and the action is forfeited"
+        return MovementPlan(table0, (forfeited,), tuple(checks))
     return MovementPlan(table, tuple(done), tuple(checks))
 
 
@@ -100,19 +103,20 @@ def carry_out_movement(state, card_title: str, plan: MovementPlan) -> bool:
         state.say("move", f"{leg.chip} {what} ({leg.mode}, {card_title})",
                   refs.KOERPERLOS if leg.mode == "incorporeal" else refs.FLYING if leg.mode == "fly" else refs.MOVEMENT,
                   player=state.active_player)
-        _jewel_after_leg(state, leg)
+        jewel_after_leg(state, leg)
         if d.phase == "over":
             return True
     return True
 
 
-def _jewel_after_leg(state, leg) -> None:
+def jewel_after_leg(state, leg, *, may_win: bool = True) -> None:
     """Das Juwel von Athen: the bearer moving over a table edge wins; a character ending his
-    movement touching the jewel picks it up without an action."""
+    movement touching the jewel picks it up without an action.  A leg the bearer did not move
+    himself (``may_win=False``: Befehl) does not win."""
     d = state.data
     if d.jewel is None or leg.forfeited:
         return
-    if d.jewel[0] == "bearer" and d.jewel[1] == leg.chip and leg.stopped_by == TABLE_EDGE:
+    if d.jewel[0] == "bearer" and d.jewel[1] == leg.chip and leg.stopped_by == TABLE_EDGE and may_win:
         finish(state, state.owners[leg.chip], f"{leg.chip} carries the Jewel of Athens over a table edge",
                refs.JUWEL_VON_ATHEN)
     elif d.jewel[0] == "ground":
@@ -457,7 +461,8 @@ rule("dodge")((_verify_dodge, _perform_dodge))
 def _verify_hand_over(state, action):
     need_action(state)
     own_character(state, action.giver, refs.HANDING_OVER)
-    own_character(state, action.receiver, refs.HANDING_OVER)
+    # the receiver does not act: a frightened receiver is refused below, by the handover rule
+    own_character(state, action.receiver, refs.HANDING_OVER, acting=False)
     table = state.table
     if action.giver == action.receiver or not table.touching(action.giver, action.receiver):
         refuse(f"{action.giver} and {action.receiver} must touch to hand over an item", refs.HANDING_OVER)

@@ -17,6 +17,9 @@ from explorer.core.piles import Piles
 from explorer.core.rng import SeededRng
 
 
+MAX_DUEL_ROUNDS = 1000
+
+
 # -- influence duels ---------------------------------------------------------------------------
 def duel_ranking(piles: Mapping[str, Piles], players: Sequence[str]) -> tuple[list[str], list[list[int]]]:
     """Rank ``players`` by an influence duel (Einflussduell, The Beginning): each turns up the top
@@ -29,6 +32,8 @@ def duel_ranking(piles: Mapping[str, Piles], players: Sequence[str]) -> tuple[li
     def rank(group: list[str]) -> list[str]:
         if len(group) <= 1:
             return group
+        if len(rounds) >= MAX_DUEL_ROUNDS:
+            raise RuntimeError(f"influence duel still tied after {MAX_DUEL_ROUNDS} rounds (decks of one fate number only?)")
         fates = {p: piles[p].turn_up().fate for p in group}
         rounds.append([fates[p] for p in group])
         ordered: list[str] = []

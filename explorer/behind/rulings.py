@@ -493,3 +493,24 @@ COMMAND_MOVE = register(Ruling(
            "movement, and may turn it afterwards.",
     default="one-straight-leg",
 ))
+
+ASSISTANCE = register(Ruling(
+    id="behind.assistance-own",
+    title="Who can assist in a melee",
+    quote="In a game with three or more players the respective player decides whether his character wants to "
+          "assist an ally and use the ability \"Bündnis\".",
+    source=refs.BUENDNIS,
+    choice="Assisting characters belong to the attacking player. Alliances between players are not modelled: "
+           "in the only three-player scenario ('Das Juwel von Athen') 'the other players are not allied'.",
+    default="own-characters",
+))
+
+UNIQUE_TWICE = register(Ruling(
+    id="behind.unique-twice",
+    title="What 'cannot be played two or more times by the same player' forbids",
+    quote="Neither unique nor legendary cards can be played two or more times by the same player.",
+    source=refs.SPECIAL_CARD_EFFECT,
+    choice="A player cannot play a unique or legendary permanent card while his own copy of it is in play; an "
+           "opponent's copy in play leads to an influence duel. Unique events leave play at once and are not limited.",
+    default="while-in-play",
+))

@@ -100,12 +100,20 @@ def _card_lengths(n: float) -> str:
 
 
 def _measured(cm: float, card: float, threshold: float | None = None) -> str:
-    """``"19.4 cm (2.2 card lengths)"``, with more decimals when one would hide the difference from
-    ``threshold`` (26.39 cm is not shown as 26.4 cm against a 26.4 cm minimum)."""
+    """``"19.4 cm (2.2 card lengths)"``, with more decimals where one would hide the difference from
+    ``threshold`` cm (26.39 cm is shown as "26.39 cm (2.999 card lengths)", not as 26.4 cm or 3.0)."""
+    cm_text = _decimals(cm, threshold)
+    cards_text = _decimals(cm / card, None if threshold is None else threshold / card)
+    return f"{cm_text} cm ({cards_text} card lengths)"
+
+
+def _decimals(value: float, threshold: float | None) -> str:
+    """``value`` with 1 decimal, or up to 4 while it would look equal to ``threshold``."""
     for decimals in range(1, 5):
-        if threshold is None or f"{cm:.{decimals}f}" != f"{threshold:.{decimals}f}":
+        text = f"{value:.{decimals}f}"
+        if threshold is None or text != f"{threshold:.{decimals}f}":
             break
-    return f"{cm:.{decimals}f} cm ({cm / card:.{decimals}f} card lengths)"
+    return text
 
 
 def _limit(cards: float, card: float) -> str:

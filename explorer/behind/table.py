@@ -78,6 +78,10 @@ TABLE_EDGE = "table edge"
 """``MoveResult.stopped_by`` when a straight move stops at the edge of the table."""
 
 
+_OBSTACLE_CACHES = ("obstacle_polygons", "obstacle_tree", "edges")
+"""Cached properties that depend on the obstacles only: a table with a chip moved shares them."""
+
+
 # ---------------------------------------------------------------------------------------------
 # Value objects
 # ---------------------------------------------------------------------------------------------
@@ -111,6 +115,11 @@ class Obstacle:
             raise ValueError(f"obstacle {self.name!r}: height must be a number >= 0 cm, got {self.height!r}")
         object.__setattr__(self, "height", height)
         object.__setattr__(self, "flat", bool(self.flat))
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """``(minx, miny, maxx, maxy)`` of the polygon (computed once: a quick pre-test)."""
+        return tuple(float(v) for v in self.polygon.bounds)
 
     @classmethod
     def box(cls, name: str, x: float, y: float, width: float, depth: float, *,
@@ -284,12 +293,18 @@ class Table:
             shapely.prepare(polygon)
 
     @classmethod
-    def _trusted(cls, width, depth, obstacles, chips, rulings) -> "Table":
-        """A table whose contents were already checked (internal: after a single-chip check)."""
+    def _trusted(cls, width, depth, obstacles, chips, rulings, like: "Table | None" = None) -> "Table":
+        """A table whose contents were already checked (internal: after a single-chip check).
+        ``like``: a table with the very same obstacles, whose obstacle-only caches are shared."""
         table = cls.__new__(cls)
         table._width, table._depth, table._rulings = width, depth, rulings
         table._obstacles, table._chips = tuple(obstacles), tuple(chips)
         table._index = {chip.name: i for i, chip in enumerate(table._chips)}
+        if like is not None and like._obstacles is table._obstacles:
+            cached = like.__dict__
+            for name in _OBSTACLE_CACHES:  # immutable arrays / trees of the obstacles alone
+                if name in cached:
+                    table.__dict__[name] = cached[name]
         return table
 
     # -- plain attributes --------------------------------------------------------------------
@@ -356,13 +371,13 @@ class Table:
     def place(self, chip: Chip) -> "Table":
         """This table with ``chip`` placed on it; RuleViolation if the placement is illegal."""
         self._check_placement(chip, self._chips)
-        return self._trusted(self._width, self._depth, self._obstacles, self._chips + (chip,), self._rulings)
+        return self._trusted(self._width, self._depth, self._obstacles, self._chips + (chip,), self._rulings, self)
 
     def remove(self, name: str) -> "Table":
         """This table without chip ``name`` (an eliminated character's chip leaves the game)."""
         index = self._index_of(name)
         chips = self._chips[:index] + self._chips[index + 1:]
-        return self._trusted(self._width, self._depth, self._obstacles, chips, self._rulings)
+        return self._trusted(self._width, self._depth, self._obstacles, chips, self._rulings, self)
 
     def replace_chip(self, chip: Chip) -> "Table":
         """This table with the chip of the same name replaced by ``chip`` (checked, table order kept)."""
@@ -370,7 +385,7 @@ class Table:
         others = self._chips[:index] + self._chips[index + 1:]
         self._check_placement(chip, others)
         chips = self._chips[:index] + (chip,) + self._chips[index + 1:]
-        return self._trusted(self._width, self._depth, self._obstacles, chips, self._rulings)
+        return self._trusted(self._width, self._depth, self._obstacles, chips, self._rulings, self)
 
     def move_chip(self, name: str, x: float, y: float, facing: float | None = None) -> "Table":
         """Chip ``name`` put down at ``(x, y)`` (and turned to ``facing`` if given).
@@ -449,8 +464,14 @@ class Table:
         """The first of ``obstacles`` that ``chip`` overlaps without lying wholly on it while it is
         flat, or None."""
         r = self.radius
-        point = Point(chip.x, chip.y)
+        x, y = chip.x, chip.y
+        point = None
         for obstacle in obstacles:
+            minx, miny, maxx, maxy = obstacle.bounds
+            if x + r <= minx or x - r >= maxx or y + r <= miny or y - r >= maxy:
+                continue  # the bounding box is at least r away, so the polygon is too
+            if point is None:
+                point = Point(x, y)
             if shapely.distance(point, obstacle.polygon) >= r - EPS:
                 continue
             if obstacle.flat and wholly_on(point, obstacle.polygon, r):
@@ -574,8 +595,10 @@ class Table:
         character chip".
         """
         chip = self.chip(name)
+        two_r, limit = 2 * self.radius, self.contact_tolerance + EPS  # the arithmetic of gap() / touching()
         return tuple(other.name for other in self._chips
-                     if other.owner != chip.owner and other.name != name and self.touching(name, other.name))
+                     if other.owner != chip.owner and other.name != name
+                     and math.hypot(other.x - chip.x, other.y - chip.y) - two_r <= limit)
 
     def within_range(self, a: str, b: str, range_cm: float) -> bool:
         """Chip ``b`` is within ``range_cm`` of chip ``a`` under ruling ``behind.distance-measure``

@@ -23,32 +23,44 @@ class SeededRng:
             raise TypeError(f"seed must be an int, got {seed!r}")
         self.seed = seed
         self._random = random.Random(seed)
+        self._shared = False  # copy-on-write: the generator is shared with a copy (see copy())
+
+    def _own(self) -> random.Random:
+        """The generator to draw from, made this object's own first if a copy shares it."""
+        if self._shared:
+            mine = random.Random.__new__(random.Random)  # unseeded: setstate sets it all
+            mine.setstate(self._random.getstate())
+            self._random, self._shared = mine, False
+        return self._random
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        self._random.shuffle(items)
+        self._own().shuffle(items)
 
     def choice(self, items: Sequence[T]) -> T:
-        return self._random.choice(items)
+        return self._own().choice(items)
 
     def randrange(self, start: int, stop: int | None = None) -> int:
-        return self._random.randrange(start, stop) if stop is not None else self._random.randrange(start)
+        return self._own().randrange(start, stop) if stop is not None else self._own().randrange(start)
 
     def uniform(self, a: float, b: float) -> float:
-        return self._random.uniform(a, b)
+        return self._own().uniform(a, b)
 
     def random(self) -> float:
-        return self._random.random()
+        return self._own().random()
 
     def spawn(self, key: int | str) -> "SeededRng":
         """An independent stream derived from this seed and ``key`` (for parallel games)."""
         return SeededRng(_derive_seed(self.seed, key))
 
     def copy(self) -> "SeededRng":
-        """An independent generator in the same state (it yields the same numbers from here)."""
+        """An independent generator in the same state (it yields the same numbers from here).
+
+        Copy-on-write: both share the underlying generator until either draws, which first makes
+        its own copy of the state -- game snapshots copy generators far more often than they draw."""
         twin = SeededRng.__new__(SeededRng)
         twin.seed = self.seed
-        twin._random = random.Random()
-        twin._random.setstate(self._random.getstate())
+        twin._random = self._random
+        twin._shared = self._shared = True
         return twin
 
     def to_json(self) -> dict:

@@ -1,0 +1,839 @@
+"""Players that play whole games of Behind by themselves: a random one and a greedy one.
+
+A *player* is anything with ``choose(state, rng) -> Action``: called for the player who decides
+now (``state.current_player``), in every phase -- the turn's actions as well as the decisions
+inside an action (``Defend``, ``Dodge``, ``AssignDamage``, ``Arrange``, ``CommandMove``) and
+the organisation phase (``Organise``).  It must return a legal action; ``rng`` is the player's
+own :class:`~explorer.core.rng.SeededRng`, so the same seed plays the same game.
+
+* :class:`RandomPlayer` -- a random legal action, fast: a kind of action is drawn uniformly
+  among the phase's kinds that have a legal action (:data:`~explorer.behind.game_candidates.KINDS_BY_PHASE`),
+  then uniformly among that kind's candidate actions the referee accepts.  Movement targets are
+  sampled like :func:`~explorer.behind.movement.reachable_points` (direction uniform in the
+  viewing angle, distance uniform up to the range); facings uniform.  Every returned action has
+  passed ``state.can``.
+* :class:`GreedyPlayer` -- attacks in melee when the exact odds
+  (:func:`~explorer.behind.odds.melee_odds`) say the attacker is more likely to injure than to be
+  injured, shoots when it can, heals the injured, else moves every chip toward the nearest enemy
+  (in "Das Juwel von Athen": the bearer toward the nearest table edge, the others toward the
+  bearer or the jewel on the ground); it defends and dodges with its highest-value hand card.
+  It reads only what its player may know (:meth:`BehindState.view`): its own hand and supply
+  count, the public discard piles; the enemy's hand and supply are one unknown pool.
+
+:func:`play_game` plays one game with given players and returns the final state.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+from explorer.behind import actions as A
+from explorer.behind.game_candidates import KINDS_BY_PHASE, PHASES
+from explorer.behind.geometry import EPS, unit
+from explorer.behind.movement import move_leg, toward
+from explorer.behind.table import TABLE_EDGE, VIEW_HALF_ANGLE
+from explorer.core.rng import SeededRng
+from explorer.core.rules import RuleViolation
+
+__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "make_player", "play_game", "PLAYERS"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Chooses the action of ``state.current_player``; ``rng`` is the player's own generator."""
+
+    name: str
+
+    def choose(self, state, rng: SeededRng) -> A.Action:
+        ...
+
+
+class NoLegalAction(RuntimeError):
+    """The state offers its player no legal action (a bug in the engine: a non-terminal state
+    always has one -- EndTurn, Organise, a Defend/Dodge without card ...)."""
+
+
+# =============================================================================================
+# Helpers shared by both players
+# =============================================================================================
+def _mine(state) -> list[str]:
+    return [n for n in state.characters_of(state.active_player) if state.can_act(n)]
+
+
+def _enemies_of(state, player: str) -> list[str]:
+    return [n for p in state.players if p != player for n in state.characters_of(p)]
+
+
+def _mode(state, name: str) -> str:
+    return "incorporeal" if state.character(name).ability("Körperlos") else "walk"
+
+
+def _direction(x0: float, y0: float, x1: float, y1: float) -> float:
+    return math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0
+
+
+def _off(direction: float, facing: float) -> float:
+    return abs((direction - facing + 180.0) % 360.0 - 180.0)
+
+
+def _first_legal(state, candidates) -> A.Action | None:
+    for action in candidates:
+        if state.can(action):
+            return action
+    return None
+
+
+def _any_legal(state, rng: SeededRng) -> A.Action:
+    """A random legal action by the generic route (the fallback of both players)."""
+    return RandomPlayer().choose(state, rng)
+
+
+# =============================================================================================
+# The random player
+# =============================================================================================
+class RandomPlayer:
+    """A uniformly random legal action, kind first (see the module docstring).
+
+    ``legs``: a movement takes a uniform number of legs from 1 to the card's movement number
+    (each leg of a random own chip).  Sampling is seeded by ``rng`` only.
+    """
+
+    name = "random"
+
+    def choose(self, state, rng: SeededRng) -> A.Action:
+        kinds = list(KINDS_BY_PHASE.get(state.phase, ()))
+        rng.shuffle(kinds)
+        for kind in kinds:
+            action = self.choose_kind(state, kind, rng)
+            if action is not None:
+                return action
+        fallback = next(iter(state.legal_actions()), None)
+        if fallback is None:
+            raise NoLegalAction(f"no legal action in {state!r}")
+        return fallback
+
+    def choose_kind(self, state, kind: str, rng: SeededRng) -> A.Action | None:
+        """A random legal action of ``kind``, or None if the kind has none (among its candidates)."""
+        sampler = _SAMPLERS.get(kind)
+        if sampler is not None:
+            return sampler(state, rng)
+        maker = _MAKERS[(state.phase, kind)]
+        candidates = list(maker(state))
+        rng.shuffle(candidates)
+        return _first_legal(state, candidates)
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self))
+
+
+_MAKERS = {(phase, kind): maker for phase, makers in PHASES.items() for kind, maker in makers}
+MOVE_TRIES = 4
+"""How many (card, chip, point) samples the random player tries before giving a kind up."""
+
+
+def _sample_leg(table, name: str, reach: float, rng: SeededRng) -> tuple[float, float]:
+    """A point like :func:`~explorer.behind.movement.reachable_points` draws: a direction uniform
+    within the viewing angle, a distance uniform up to ``reach`` (not pre-checked)."""
+    chip = table.chip(name)
+    ux, uy = unit(chip.facing + rng.uniform(-VIEW_HALF_ANGLE, VIEW_HALF_ANGLE))
+    r = rng.uniform(0.0, float(reach))
+    return (chip.x + r * ux, chip.y + r * uy)
+
+
+def _random_move(state, rng: SeededRng) -> A.Action | None:
+    hand = list(dict.fromkeys(c.id for c in state.data.piles[state.active_player].hand))
+    mine = _mine(state)
+    if not hand or not mine:
+        return None
+    for _ in range(MOVE_TRIES):
+        card = state.cards[rng.choice(hand)]
+        if card.movement_range <= 0 or card.movement_number < 1:
+            continue
+        legs = rng.randrange(1, card.movement_number + 1)
+        table, planned = state.table, []
+        for _ in range(legs):
+            name = rng.choice(mine)
+            x, y = _sample_leg(table, name, card.movement_range, rng)
+            if legs > 1:  # later legs start where this one ends
+                try:
+                    table = move_leg(table, name, (x, y), card.movement_range, mode=_mode(state, name),
+                                     climb=card.total_movement(state.options.rulings["behind.total-movement"]),
+                                     tournament=state.options.tournament)[0]
+                except RuleViolation:
+                    break
+            planned.append((name, x, y, None))
+        if not planned:
+            continue
+        action = A.Move(card.id, tuple(planned))
+        if state.can(action):
+            return action
+    return None
+
+
+def _random_turn(state, rng: SeededRng) -> A.Action | None:
+    mine = [n for n in _mine(state) if n not in state.data.turned]
+    if not mine:
+        return None
+    action = A.Turn(rng.choice(mine), round(rng.uniform(0.0, 360.0), 6) % 360.0)
+    return action if state.can(action) else None
+
+
+def _shots(state) -> list[A.Ranged]:
+    """The ranged candidates (:mod:`~explorer.behind.game_candidates`) less those that fail a cheap
+    necessary condition of the referee's check: the target within the viewing angle and, unless
+    tournament rules let a shot out of range miss, within range.  Only a pre-filter: the
+    referee still checks every action returned."""
+    from explorer.behind.combat import ranged_attack_range
+    from explorer.behind.game_candidates import _ranged
+
+    table = state.table
+    rulings = state.options.rulings
+    out = []
+    for action in _ranged(state):
+        if not table.in_viewing_angle(action.shooter, action.target):
+            continue
+        card = state.cards.get(action.source)
+        if card is not None and not state.options.tournament and \
+                table.distance(action.shooter, action.target) > ranged_attack_range(card, rulings) + 1e-9:
+            continue
+        out.append(action)
+    return out
+
+
+def _random_ranged(state, rng: SeededRng) -> A.Action | None:
+    shots = _shots(state)
+    rng.shuffle(shots)
+    return _first_legal(state, shots)
+
+
+def _random_play(state, rng: SeededRng) -> A.Action | None:
+    """A card's special effect: the candidates of :func:`explorer.behind.game_candidates._play`,
+    except that a flying or breaking-away movement gets one sampled leg (drawn only for the
+    candidate tried) instead of the fixed targets, which cost a movement check each to list."""
+    player = state.active_player
+    mine = _mine(state)
+    enemies = _enemies_of(state, player)
+    options: list = []
+    for card_id in dict.fromkeys(c.id for c in state.data.piles[player].hand):
+        card = state.cards[card_id]
+        effect = card.card_effect
+        if effect is None:
+            continue
+        kind = effect.kind
+        if card.category in ("Gegenstand", "Waffe"):
+            options += [A.PlayCard(card_id, actor=n) for n in mine]
+        elif kind == "heal":
+            options += [A.PlayCard(card_id, target=n) for n in state.characters_of(player)]
+        elif kind == "schrecken":
+            options += [A.PlayCard(card_id, actor=n, target=e) for n in mine for e in enemies]
+        elif kind == "transform":
+            options += [A.PlayCard(card_id, actor=n) for n in mine]
+        elif kind in ("fly", "break-away"):
+            options += [(card_id, n) for n in mine]
+        else:
+            options.append(A.PlayCard(card_id))
+    rng.shuffle(options)
+    for option in options:
+        if isinstance(option, tuple):
+            card_id, name = option
+            x, y = _sample_leg(state.table, name, state.cards[card_id].movement_range, rng)
+            option = A.PlayCard(card_id, actor=name, legs=((name, x, y, None),))
+        if state.can(option):
+            return option
+    return None
+
+
+_SAMPLERS: dict[str, Callable] = {"move": _random_move, "turn": _random_turn, "ranged": _random_ranged,
+                                  "play": _random_play}
+
+
+# =============================================================================================
+# The greedy player
+# =============================================================================================
+class GreedyPlayer:
+    """Attack when the odds favour it, shoot when possible, else close in (module docstring).
+
+    ``margin``: attack only when P(defender injured) - P(attacker injured) exceeds it (0: "more
+    likely to injure than be injured").
+    """
+
+    name = "greedy"
+
+    def __init__(self, margin: float = 0.0):
+        self.margin = float(margin)
+
+    def __repr__(self) -> str:
+        return f"GreedyPlayer(margin={self.margin!r})" if self.margin else "GreedyPlayer()"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.margin == self.margin
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.margin))
+
+    # -- dispatch ---------------------------------------------------------------------------------
+    def choose(self, state, rng: SeededRng) -> A.Action:
+        decide = _GREEDY.get(state.phase)
+        action = decide(self, state, rng) if decide is not None else None
+        if action is not None:  # every step below returns only actions that passed state.can
+            return action
+        return _any_legal(state, rng)
+
+    # -- decisions ----------------------------------------------------------------------------------
+    def organise(self, state, rng):
+        return _first_legal(state, [A.Organise(())])
+
+    def defend(self, state, rng):
+        player = state.pending.player
+        card = _best_card(state, player)
+        weapon = _best_weapon(state, state.pending.info["defender"], "melee")
+        return _first_legal(state, [A.Defend(card, (), weapon), A.Defend(card), A.Defend(None)])
+
+    def dodge(self, state, rng):
+        card = _best_card(state, state.pending.player)
+        return _first_legal(state, [A.Dodge(card), A.Dodge(None)])
+
+    def assign_damage(self, state, rng):
+        """The defender divides the attackers' injuries: eliminate as many as possible."""
+        d = state.data
+
+        def score(action):
+            return (sum(1 for n, k in action.allocation if d.characters[n].injuries + k >= 3),
+                    sum(k for _, k in action.allocation))
+
+        legal = [a for a in _MAKERS[("assign-damage", "assign-damage")](state) if state.can(a)]
+        return max(legal, key=score) if legal else None
+
+    def arrange(self, state, rng):
+        """High fate numbers on top: they win the next combats and checks."""
+        cards = state.pending.info["cards"]
+        return _first_legal(state, [A.Arrange(tuple(sorted(cards, key=lambda c: -state.cards[c].fate)))])
+
+    def command_move(self, state, rng):
+        """Pull the commanded enemy toward the commander (into melee range of his side)."""
+        info = state.pending.info
+        table = state.table
+        victim, commander = table.chip(info["victim"]), table.chip(info["commander"])
+        dist = math.hypot(commander.x - victim.x, commander.y - victim.y)
+        step = max(0.0, min(info["distance"], dist - 2 * table.radius))
+        options = []
+        if dist > 0:
+            for share in (1.0, 0.75, 0.5, 0.25):
+                s = step * share
+                options.append(A.CommandMove(victim.x + (commander.x - victim.x) / dist * s,
+                                             victim.y + (commander.y - victim.y) / dist * s))
+        return _first_legal(state, options + list(_MAKERS[("command-move", "command-move")](state)))
+
+    # -- the action phase -------------------------------------------------------------------------
+    def act(self, state, rng):
+        for step in (self.melee, self.ranged, self.heal, self.equip, self.move, self.cycle):
+            action = step(state, rng)
+            if action is not None:
+                return action
+        return _first_legal(state, [A.EndTurn()])
+
+    def cycle(self, state, rng):
+        """Nothing better to do: discard the weakest hand card, to draw a better one in the supply
+        phase (a player who only ends his turn keeps his hand for ever)."""
+        hand = state.data.piles[state.active_player].hand
+        if not hand:
+            return None
+        weakest = min(hand, key=lambda c: (c.combat_value, c.movement_range, c.id))
+        return _first_legal(state, [A.Discard(weakest.id)])
+
+    def melee(self, state, rng):
+        """The attack with the best odds, if they favour the attacker."""
+        from explorer.behind.game_combat import glaube_opponents, item_bonus
+
+        table = state.table
+        player = state.active_player
+        mine = _mine(state)
+        card = _best_card(state, player)
+        best, best_edge = None, self.margin
+        for name in mine:
+            for enemy in table.touching_enemies(name):
+                helpers = tuple(h for h in mine if h != name and table.touching(h, enemy)
+                                and set(table.touching_enemies(h)) == {enemy})
+                weapon = _best_weapon(state, name, "melee")
+                for assistants in ((helpers, ()) if helpers else ((),)):
+                    action = A.Melee(name, enemy, card, assistants, weapon)
+                    if not state.can(action):
+                        continue
+                    extra = max(0, glaube_opponents(state, name) - 1) if not assistants else 0
+                    p_defender, p_attacker = _melee_chances(
+                        state.character(name), state.character(enemy),
+                        attacker_supply=_pool(state, player, known_hand=True),
+                        defender_supply=_pool(state, state.owners[enemy], known_hand=False),
+                        attacker_hand=[state.cards[card]] if card else [],
+                        hand_size=len(state.data.piles[state.owners[enemy]].hand),
+                        assistants=[state.character(h) for h in assistants],
+                        rear_arc=table.rear_bonus(name, enemy) > 0, attacker_extra_opponents=extra,
+                        attacker_bonus=item_bonus(state, name, weapon),
+                        defender_bonus=_defender_bonus(state, enemy, name),
+                        rulings=state.options.rulings)
+                    edge = p_defender - p_attacker
+                    if edge > best_edge:
+                        best, best_edge = action, edge
+        return best
+
+    def ranged(self, state, rng):
+        """Shoot when possible: at the most injured target in sight, then the nearest."""
+        shots = [a for a in _shots(state) if state.can(a)]
+        if not shots:
+            return None
+        d = state.data
+        return min(shots, key=lambda a: (-d.characters[a.target].injuries, state.table.distance(a.shooter, a.target),
+                                         a.shooter, a.target, a.source))
+
+    def heal(self, state, rng):
+        """Heal an injured character: the jewel (no check), a heal card, Regeneration."""
+        player = state.active_player
+        d = state.data
+        injured = sorted((n for n in state.characters_of(player) if d.characters[n].injuries),
+                         key=lambda n: -d.characters[n].injuries)
+        if not injured:
+            return None
+        options = []
+        bearer = state.jewel_bearer()
+        hand = [c for c in d.piles[player].hand]
+        for name in injured:
+            if bearer is not None and state.owners.get(bearer) == player:
+                options.append(A.JewelHeal(bearer, name))
+            for card in hand:
+                effect = card.card_effect
+                if effect is not None and effect.kind == "heal":
+                    options.append(A.PlayCard(card.id, target=name))
+            if state.character(name).ability("Regeneration") is not None:
+                options.append(A.UseAbility(name, "Regeneration"))
+        return _first_legal(state, options)
+
+    def equip(self, state, rng):
+        """Put a melee item or weapon into play on the chip nearest an enemy."""
+        player = state.active_player
+        mine = _mine(state)
+        enemies = _enemies_of(state, player)
+        if not mine or not enemies:
+            return None
+        table = state.table
+        mine.sort(key=lambda n: min(table.distance(n, e) for e in enemies))
+        for card in state.data.piles[player].hand:
+            effect = card.card_effect
+            if card.category in ("Gegenstand", "Waffe") and effect is not None and effect.kind in ("melee", "ranged"):
+                action = _first_legal(state, [A.PlayCard(card.id, actor=n) for n in mine])
+                if action is not None:
+                    return action
+        return None
+
+    def move(self, state, rng):
+        """Close in: turn a chip toward its next waypoint (free, once a turn), then move with the
+        card of the longest reach, every leg toward the goal around the obstacles."""
+        player = state.active_player
+        hand = state.data.piles[player].hand
+        table = state.table
+        movers = [n for n in _mine(state) if not table.touching_enemies(n)]
+        goals = {n: g for n in movers if (g := _goals(state, n))}
+        if not goals or not hand:
+            return None
+        router = _router(table)
+        order = sorted(goals, key=lambda n: (_goal_distance(table, n, goals[n][0]), n))
+        for name in order:  # turn first where the way lies outside the viewing angle
+            if name in state.data.turned:
+                continue
+            chip = table.chip(name)
+            wx, wy, _ = router.waypoint((chip.x, chip.y), _goal_point(table, goals[name][0]))
+            if (wx, wy) == (chip.x, chip.y):
+                continue
+            direction = _direction(chip.x, chip.y, wx, wy)
+            if _off(direction, chip.facing) > VIEW_HALF_ANGLE - 1.0:
+                turn = A.Turn(name, round(direction, 6))
+                if state.can(turn):
+                    return turn
+        cards = sorted({c.id: c for c in hand if c.movement_range > 0}.values(),
+                       key=lambda c: (-c.movement_range * c.movement_number, c.combat_value, c.id))
+        failed: list[tuple[float, int]] = []
+        for card in cards:
+            if any(card.movement_range <= r and card.movement_number <= k for r, k in failed):
+                continue  # a card that reaches no further than one that found no way finds none either
+            legs = _legs(state, router, card, order, {n: list(g) for n, g in goals.items()})
+            if legs:
+                action = A.Move(card.id, legs)
+                if state.can(action):
+                    return action
+            failed.append((card.movement_range, card.movement_number))
+        return None
+
+
+def _goals(state, name: str, alternatives: int = 3) -> list:
+    """Where chip ``name`` may head, best first: its :func:`_goal`, and when that is the nearest
+    enemy, the next nearest ones too (the way to the nearest may be blocked by friends)."""
+    goal = _goal(state, name)
+    if goal is None:
+        return []
+    table = state.table
+    if goal[0] == "chip" and goal[1] in table and not table.touching(name, goal[1]) and \
+            not (state.scenario is not None and state.scenario.jewel_rules and state.data.jewel is not None):
+        enemies = sorted(_enemies_of(state, state.owners[name]), key=lambda e: (table.distance(name, e), e))
+        return [("chip", e) for e in enemies[:alternatives]]
+    return [] if _arrived(table, name, goal) else [goal]
+
+
+def _goal(state, name: str):
+    """Where chip ``name`` heads: ("chip", enemy), ("point", x, y) (the jewel on the ground),
+    ("edge", x, y) (the jewel's bearer: the nearest point of the nearest table edge) or
+    ("escort", bearer) (a friend of the bearer)."""
+    player = state.owners[name]
+    table = state.table
+    d = state.data
+    if state.scenario is not None and state.scenario.jewel_rules and d.jewel is not None:
+        if d.jewel[0] == "ground":
+            return ("point", d.jewel[1], d.jewel[2])
+        bearer = d.jewel[1]
+        if bearer == name:
+            chip = table.chip(name)
+            r = table.radius
+            edges = [(chip.x - r, (r, chip.y)), (table.width - r - chip.x, (table.width - r, chip.y)),
+                     (chip.y - r, (chip.x, r)), (table.depth - r - chip.y, (chip.x, table.depth - r))]
+            _, (x, y) = min(edges, key=lambda e: e[0])
+            return ("edge", x, y)
+        if bearer in table and state.owners[bearer] != player:
+            return ("chip", bearer)
+        if bearer in table and bearer != name and not table.touching(name, bearer):
+            return ("escort", bearer)
+    enemies = _enemies_of(state, player)
+    if not enemies:
+        return None
+    return ("chip", min(enemies, key=lambda e: (table.distance(name, e), e)))
+
+
+def _arrived(table, name, goal) -> bool:
+    if goal[0] in ("chip", "escort"):
+        return goal[1] not in table or table.touching(name, goal[1])
+    return False
+
+
+def _goal_point(table, goal) -> tuple[float, float]:
+    if goal[0] in ("chip", "escort"):
+        chip = table.chip(goal[1])
+        return chip.x, chip.y
+    return goal[1], goal[2]
+
+
+def _goal_distance(table, name, goal) -> float:
+    if goal[0] == "edge":
+        return -1.0  # the bearer moves first
+    chip = table.chip(name)
+    gx, gy = _goal_point(table, goal)
+    return math.hypot(gx - chip.x, gy - chip.y)
+
+
+def _legs(state, router, card, order, goals) -> tuple:
+    """Up to the card's movement number of legs: the first chip in ``order`` until it reaches its
+    goal (or makes no progress), then the next; each leg ends facing the next waypoint."""
+    table = state.table
+    climb = card.total_movement(state.options.rulings["behind.total-movement"])
+    reach = card.movement_range
+    legs = []
+    queue = list(order)
+    while queue and len(legs) < card.movement_number:
+        name = queue[0]
+        chip = table.chip(name)
+        step = None
+        for goal in goals[name]:
+            if _arrived(table, name, goal):
+                break
+            gx, gy = _goal_point(table, goal)
+            wx, wy, final = router.waypoint((chip.x, chip.y), (gx, gy))
+            step = _leg_point(state, table, name, goal, (wx, wy), final, reach, climb)
+            if step is not None:
+                break
+        if step is None:
+            queue.pop(0)
+            continue
+        goals[name] = [goal]  # the rest of this movement keeps to the goal it took
+        point, after, leg = step
+        ex, ey = leg.end
+        nx, ny, _ = router.waypoint((ex, ey), (gx, gy))
+        facing = round(_direction(ex, ey, nx, ny), 6) if (nx, ny) != (ex, ey) else None
+        if facing is not None:
+            try:
+                after = after.turn(name, facing)
+            except RuleViolation:
+                facing = None
+        legs.append((name, point[0], point[1], facing))
+        table = after
+        if goal[0] == "edge" and leg.stopped_by == TABLE_EDGE:
+            break
+        if _arrived(table, name, goal) or leg.stopped_by is not None and leg.distance < 0.5:
+            queue.pop(0)
+    return tuple(legs)
+
+
+def _leg_point(state, table, name, goal, waypoint, final, reach, climb):
+    """The point of the next leg of ``name`` toward ``waypoint`` and the leg it makes, or None
+    when no leg gets closer.  Toward an enemy in plain sight it is :func:`toward` (which stops
+    touching him); toward the table edge the leg runs on over it (the walk stops at the edge)."""
+    mode = _mode(state, name)
+    chip = table.chip(name)
+    wx, wy = waypoint
+    before = math.hypot(wx - chip.x, wy - chip.y)
+    tries = []
+    if final and goal[0] in ("chip", "escort"):
+        point = toward(table, name, goal[1], reach)
+        if point is not None:
+            tries.append(point)
+    aim = _direction(chip.x, chip.y, wx, wy)
+    off = (aim - chip.facing + 180.0) % 360.0 - 180.0
+    base = chip.facing + max(-VIEW_HALF_ANGLE, min(VIEW_HALF_ANGLE, off))
+    for turn in (0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0):
+        direction = base + turn
+        if _off(direction, chip.facing) > VIEW_HALF_ANGLE:
+            continue
+        ux, uy = unit(direction)
+        along = (wx - chip.x) * ux + (wy - chip.y) * uy
+        if final and goal[0] == "edge":
+            length = float(reach)
+        else:
+            length = min(float(reach), max(0.0, along))
+        if length > EPS:
+            tries.append((chip.x + length * ux, chip.y + length * uy))
+    best = None
+    for point in tries:
+        try:
+            after, leg = move_leg(table, name, point, reach, mode=mode, climb=climb, tournament=state.options.tournament)
+        except RuleViolation:
+            continue
+        if leg.forfeited:
+            continue
+        if goal[0] == "edge" and final and leg.stopped_by == TABLE_EDGE:
+            return point, after, leg
+        gain = before - math.hypot(wx - leg.end[0], wy - leg.end[1])
+        if final and goal[0] in ("chip", "escort") and after.touching(name, goal[1]) and gain > EPS:
+            return point, after, leg  # contact: the goal of the walk
+        if gain > 0.25 and (best is None or gain > best[0] + 1e-9):
+            best = (gain, point, after, leg)
+            if gain >= 0.9 * min(float(reach), before):
+                break
+    return None if best is None else best[1:]
+
+
+class _Router:
+    """Shortest ways around the obstacles for the greedy player (a visibility graph).
+
+    Obstacles are grown by the chip radius: a chip's centre may not enter them (flat ones are
+    gone around too, the greedy player does not climb).  Nodes are the corners of the grown
+    obstacles (a margin outside them), joined where the straight line between them stays clear;
+    all shortest distances between nodes are computed once (Floyd-Warshall).  Other chips are
+    not obstacles here: a walk that bumps into one is the movement rules' business.
+    """
+
+    MARGIN = 0.4
+
+    def __init__(self, table):
+        import numpy as np
+        import shapely
+
+        r = table.radius
+        polygons = [o.polygon for o in table.obstacles]
+        # slightly inside the true grown outline (by at most 0.15 cm), with few vertices: cheap to test
+        self.blocker = shapely.union_all([p.buffer(r - 0.1, quad_segs=2).simplify(0.05) for p in polygons]) \
+            if polygons else None
+        if self.blocker is not None:
+            shapely.prepare(self.blocker)
+        nodes = []
+        for p in polygons:
+            grown = p.simplify(0.3).buffer(r + self.MARGIN, quad_segs=2)
+            nodes += list(grown.exterior.coords)[:-1]
+        nodes = np.array([(x, y) for x, y in nodes if r <= x <= table.width - r and r <= y <= table.depth - r],
+                         dtype=float).reshape(-1, 2)
+        if len(nodes) and self.blocker is not None:
+            nodes = nodes[~shapely.contains_xy(self.blocker, nodes[:, 0], nodes[:, 1])]
+        self.nodes = nodes
+        n = len(nodes)
+        dist = np.full((n, n), np.inf)
+        if n:
+            i, j = np.triu_indices(n, 1)
+            clear = self._clear(nodes[i], nodes[j])
+            length = np.hypot(*(nodes[i] - nodes[j]).T)
+            dist[i[clear], j[clear]] = length[clear]
+            dist[j[clear], i[clear]] = length[clear]
+            np.fill_diagonal(dist, 0.0)
+            for k in range(n):
+                np.minimum(dist, dist[:, k, None] + dist[None, k, :], out=dist)
+        self.dist = dist
+        self._known: dict = {}
+
+    def _clear(self, a, b):
+        import numpy as np
+        import shapely
+
+        if self.blocker is None or not len(a):
+            return np.ones(len(a), dtype=bool)
+        lines = shapely.linestrings(np.stack([a, b], axis=1))
+        return ~shapely.intersects(lines, self.blocker)
+
+    def waypoint(self, start, goal) -> tuple[float, float, bool]:
+        """The first point to head for on the shortest way from ``start`` to ``goal``, and whether
+        it is the goal itself (in plain sight, or no way around found)."""
+        key = (start, goal)
+        found = self._known.get(key)
+        if found is None:
+            if len(self._known) > 4096:
+                self._known.clear()
+            found = self._known[key] = self._waypoint(start, goal)
+        return found
+
+    def _waypoint(self, start, goal) -> tuple[float, float, bool]:
+        import numpy as np
+        import shapely
+
+        if start == goal or self.blocker is None or not len(self.nodes):
+            return goal[0], goal[1], True
+        s, g = np.array([start], dtype=float), np.array([goal], dtype=float)
+        if self._clear(s, g)[0] or shapely.contains_xy(self.blocker, *start):
+            return goal[0], goal[1], True
+        n = len(self.nodes)
+        away = np.hypot(*(self.nodes - s).T)
+        # a node the chip stands on (within half a cm) is no first hop: it is where it is already
+        from_start = np.where(self._clear(np.repeat(s, n, axis=0), self.nodes) & (away > 0.5), away, np.inf)
+        to_goal = np.where(self._clear(self.nodes, np.repeat(g, n, axis=0)), np.hypot(*(self.nodes - g).T), np.inf)
+        total = from_start + (self.dist + to_goal[None, :]).min(axis=1)
+        best = int(np.argmin(total))
+        if not np.isfinite(total[best]):
+            return goal[0], goal[1], True
+        return float(self.nodes[best, 0]), float(self.nodes[best, 1]), False
+
+
+_ROUTERS: dict = {}
+
+
+def _router(table) -> _Router:
+    """The router of the table's obstacles (a few cached per process: obstacles do not move)."""
+    key = (table.width, table.depth, table.radius, tuple((o.name, o.bounds) for o in table.obstacles))
+    router = _ROUTERS.get(key)
+    if router is None:
+        if len(_ROUTERS) >= 16:
+            _ROUTERS.pop(next(iter(_ROUTERS)))
+        router = _ROUTERS[key] = _Router(table)
+    return router
+
+
+def _melee_chances(attacker, defender, **question) -> tuple[float, float]:
+    """P(defender injured), P(attacker injured) of a melee: exactly what
+    ``melee_odds(attacker, defender, **question).p_injured(...)`` gives (:mod:`explorer.behind.odds`:
+    the same question, the same two side distributions and the same outcome rule), without
+    building the outcome table, which costs far more than the count itself."""
+    from explorer.behind.odds import MeleeQuestion
+
+    q = MeleeQuestion(attacker, defender, **question)
+    first, second = q.sides()
+    f_weights, f_total = first.exact(q.hand_size)
+    s_weights, s_total = second.exact(q.hand_size)
+    injured = {"attacker": 0, "defender": 0}
+    outcomes: dict[int, tuple[str, int]] = {}
+    for f_value, f_w in f_weights.items():
+        for s_value, s_w in s_weights.items():
+            diff = f_value - s_value
+            if diff not in outcomes:
+                outcomes[diff] = q.outcome(diff)
+            loser, injuries = outcomes[diff]
+            if injuries >= 1 and loser in injured:
+                injured[loser] += f_w * s_w
+    total = f_total * s_total
+    return injured["defender"] / total, injured["attacker"] / total
+
+
+def _best_card(state, player: str) -> str | None:
+    hand = state.data.piles[player].hand
+    return max(hand, key=lambda c: (c.combat_value, c.id)).id if hand else None
+
+
+def _best_weapon(state, bearer: str, kind: str) -> str | None:
+    best, amount = None, -1
+    for permanent in state.items_of(bearer):
+        card = state.cards[permanent.card]
+        effect = card.card_effect
+        if card.category == "Waffe" and effect is not None and effect.kind == kind and (effect.amount or 0) > amount:
+            best, amount = card.id, effect.amount or 0
+    return best
+
+
+def _defender_bonus(state, defender: str, attacker: str) -> int:
+    """What the defender adds besides Strength and cards: his best melee weapon and items, the rear arc."""
+    from explorer.behind.game_combat import item_bonus
+    return item_bonus(state, defender, _best_weapon(state, defender, "melee")) + state.table.rear_bonus(defender, attacker)
+
+
+def _pool(state, player: str, *, known_hand: bool) -> list:
+    """The cards ``player``'s next top card comes from, as the greedy player may know them: his own
+    supply; for an enemy the supply and hand together (neither is public).  An empty supply is
+    refilled from the discard pile at once."""
+    piles = state.data.piles[player]
+    pool = list(piles.supply) if known_hand else list(piles.supply) + list(piles.hand)
+    return pool or list(piles.discard) or list(piles.hand)
+
+
+_GREEDY: dict[str, Callable] = {
+    "organisation": GreedyPlayer.organise, "defend": GreedyPlayer.defend, "dodge": GreedyPlayer.dodge,
+    "assign-damage": GreedyPlayer.assign_damage, "arrange": GreedyPlayer.arrange,
+    "command-move": GreedyPlayer.command_move, "action": GreedyPlayer.act,
+}
+
+
+# =============================================================================================
+# Whole games
+# =============================================================================================
+PLAYERS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+"""Players by name (``simulate(players=("greedy", "random"))``)."""
+
+
+def make_player(spec) -> Player:
+    """A player from its name (:data:`PLAYERS`) or the player itself."""
+    if isinstance(spec, str):
+        if spec not in PLAYERS:
+            raise ValueError(f"unknown player {spec!r}; players are {', '.join(PLAYERS)} (or pass a Player object)")
+        return PLAYERS[spec]()
+    if not callable(getattr(spec, "choose", None)):
+        raise TypeError(f"a player has a choose(state, rng) method, got {spec!r}")
+    return spec
+
+
+def game_options(decks: Sequence, max_turns: int):
+    """The options :func:`~explorer.behind.game.new_game` would agree on, with the turn limit."""
+    from explorer.behind.game import GameOptions
+    return GameOptions(character_points=max(d.character_points_limit or d.character_points for d in decks),
+                       max_turns=max_turns)
+
+
+def play_game(decks: Sequence, scenario: str = "unser_revier", players: Sequence = ("greedy", "greedy"), seed: int = 0,
+              max_turns: int = 60, *, on_action: Callable | None = None):
+    """Play one whole game and return the final :class:`~explorer.behind.game.BehindState`.
+
+    ``players``: one per deck, in deck order (names from :data:`PLAYERS` or Player objects).
+    The game is dealt and set up with ``seed``; player ``i`` draws from
+    ``SeededRng(seed).spawn(f"player {i}")``, so the same seed plays the same game.
+    ``max_turns`` stops a game without winner (0: never).  ``on_action(state, player, action,
+    events)`` is called after every applied action (the simulator's statistics use it).
+    """
+    from explorer.behind.game import new_game
+
+    decks = list(decks)
+    if len(players) != len(decks):
+        raise ValueError(f"{len(decks)} decks need {len(decks)} players, got {len(players)}")
+    state = new_game(decks, scenario, seed=seed, options=game_options(decks, max_turns))
+    by_name = {name: make_player(spec) for name, spec in zip(state.players, players)}
+    root = SeededRng(seed)
+    rngs = {name: root.spawn(f"player {i}") for i, name in enumerate(state.players)}
+    while not state.is_terminal():
+        who = state.current_player
+        action = by_name[who].choose(state, rngs[who])
+        events = state.apply(action)
+        if on_action is not None:
+            on_action(state, who, action, events)
+    return state

@@ -1,0 +1,512 @@
+"""Drawing a whole game of Behind: the table with the game's markers, and an HTML status page.
+
+``draw_state(state)`` draws the table (:func:`~explorer.behind.render_table.draw_table`) and on
+it what the game adds: the acting player's chips ringed in gold, the Jewel of Athens (a star on
+its bearer or on the ground), each character's condition (injuries as red dots and words,
+frightened, transformed) in a label placed beside the chip where it overlaps the fewest other
+labels, and the melee or shot the game waits on as an arrow.  ``state_png(state)`` returns PNG
+bytes.  ``game_html(state)`` is what ``BehindState._repr_html_`` shows: the picture, the status
+(turn, phase, who acts, actions left, the winner), the decision the game waits for, a table per
+player (hand, supply, discard, in play, Moments owed, characters) and the last log lines with
+the rule each cites.  ``game_html(state, player)`` shows only what ``player`` may know ("Hand
+Cards, Supply and Discard Pile"): his own hand by card titles, the other hands as counts, and the
+log without the others' private events.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import textwrap
+from typing import Iterable
+
+import matplotlib.patheffects as path_effects
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, FancyArrowPatch
+
+from explorer.behind.render_table import draw_table, owner_colours
+from explorer.core.display import figure_png, png_img_tag
+
+HIGHLIGHT_COLOUR = "#f2b600"
+JEWEL_COLOUR = "#ffd700"
+INJURY_COLOUR = "#c00000"
+CONDITION_COLOUR = "#7a0000"
+ATTACK_COLOUR = "#d62728"
+
+LOG_LINES = 8
+"""How many of the last log lines ``game_html`` shows."""
+
+PHASE_WORDS = {
+    "choose-scenario": "choosing the scenario", "terrain": "placing the terrain", "deployment": "deploying the chips",
+    "organisation": "I. organisation phase", "action": "II. action phase", "defend": "decision: defend in melee",
+    "dodge": "decision: dodge a shot", "assign-damage": "decision: who takes the damage",
+    "arrange": "decision: arrange the looked-at cards", "command-move": "decision: move the commanded enemy",
+    "over": "game over",
+}
+
+_OUTLINE = [path_effects.withStroke(linewidth=2.2, foreground="white")]
+_FONT_SIZE = 6.5
+_TITLE_SIZE = 9.5
+
+
+# =============================================================================================
+# The picture
+# =============================================================================================
+def draw_state(state, ax=None, *, player: str | None = None, title: str | None = None,
+               focus: Iterable[str] | None = None, margin: float = 10.0, **table_options):
+    """Draw the game's table and its markers on ``ax`` (a new figure's axes when None); return the axes.
+
+    ``player`` only changes the title ("as seen by ..."): everything on the table is public.
+    ``focus``: chip names to zoom on (their bounding box and ``margin`` cm around it).  Other
+    keywords go to :func:`~explorer.behind.render_table.draw_table` (``sight_from``, ``ranges``,
+    ``card_length_rings``).
+    """
+    table = state.table
+    region = _region(table, focus, margin)
+    if title is None:
+        title = status_line(state) + (f" -- as seen by {player}" if player is not None else "")
+    if ax is None:
+        # a fixed layout (a "constrained" layout doubles the drawing time): margins in inches
+        x0, y0, x1, y1 = region
+        # 8 inches wide for a landscape table, a little narrower for a square one (drawing time grows with the area)
+        width = 8.0 * max(0.85, min(1.0, (x1 - x0) / (y1 - y0) / 1.5))
+        left, right, top, bottom = 0.55, 0.1, 0.3, 0.95
+        title = _wrapped(title, width - left - right)
+        top += 0.16 * title.count("\n")
+        height = (width - left - right) * (y1 - y0) / (x1 - x0) + top + bottom
+        figure = Figure(figsize=(width, height), dpi=90)
+        figure.subplots_adjust(left=left / width, right=1 - right / width, top=1 - top / height,
+                               bottom=bottom / height)
+        ax = figure.add_subplot()
+    draw_table(table, ax, title="", **table_options)
+    ax.set_xlim(region[0], region[2])
+    ax.set_ylim(region[1], region[3])
+    names = {chip.name for chip in table.chips}
+    for text in list(ax.texts):  # draw_table's chip names: relabelled below with conditions
+        if text.get_text().removesuffix(" (flies)") in names:
+            text.remove()
+
+    acting = state.active_player if state.phase not in ("over",) else None
+    colours = owner_colours(table)
+    r = table.radius
+    d = state.data
+    for chip in table.chips:
+        if chip.owner == acting:
+            ax.add_patch(Circle(chip.position, r * 1.55, facecolor="none", edgecolor=HIGHLIGHT_COLOUR,
+                                linewidth=2.4, zorder=3.9))
+        injuries = d.characters[chip.name].injuries if chip.name in d.characters else 0
+        for k in range(injuries):  # one red dot per injury, over the chip's upper right rim
+            angle = math.radians(55 - 35 * k)
+            ax.plot(chip.x + 1.05 * r * math.cos(angle), chip.y + 1.05 * r * math.sin(angle), "o",
+                    markersize=4.6, color=INJURY_COLOUR, markeredgecolor="white", markeredgewidth=0.7, zorder=5)
+    _draw_pending(ax, state)
+    jewel = d.jewel
+    if jewel is not None:
+        if jewel[0] == "bearer" and jewel[1] in table:
+            chip = table.chip(jewel[1])
+            spot = (chip.x - 0.9 * r, chip.y + 0.9 * r)
+        elif jewel[0] == "ground":
+            spot = (jewel[1], jewel[2])
+            ax.annotate("Jewel of Athens", (spot[0], spot[1] + 1.6), fontsize=_FONT_SIZE, ha="center", va="bottom",
+                        color="#6b5200", path_effects=_OUTLINE, zorder=6)
+        else:
+            spot = None
+        if spot is not None:
+            ax.plot(*spot, marker="*", markersize=13, color=JEWEL_COLOUR, markeredgecolor="black",
+                    markeredgewidth=0.7, zorder=5.5, linestyle="none")
+
+    _place_labels(ax, state, colours)
+    _extend_legend(ax, state, acting)
+    title = _wrapped(title, ax.get_position().width * ax.figure.get_figwidth())
+    ax.set_title(title, fontsize=_TITLE_SIZE, y=1.0, pad=4)  # a fixed y: matplotlib skips measuring the axis
+    return ax
+
+
+def _wrapped(title: str, inches: float) -> str:
+    """The title broken into lines that fit ``inches``."""
+    if "\n" in title:
+        return title
+    return textwrap.fill(title, max(40, int(inches * 72 / (_TITLE_SIZE * 0.55))))
+
+
+def _region(table, focus: Iterable[str] | None, margin: float) -> tuple[float, float, float, float]:
+    """The part of the table to show: all of it (and draw_table's 2 cm margin), or the chips in ``focus``."""
+    if focus is None:
+        return (-2.0, -2.0, table.width + 2.0, table.depth + 2.0)
+    chips = [table.chip(name) for name in ([focus] if isinstance(focus, str) else focus)]
+    if not chips:
+        raise ValueError("focus names no chip")
+    xs, ys = [c.x for c in chips], [c.y for c in chips]
+    return (max(-2.0, min(xs) - margin), max(-2.0, min(ys) - margin),
+            min(table.width + 2.0, max(xs) + margin), min(table.depth + 2.0, max(ys) + margin))
+
+
+def state_png(state, *, player: str | None = None, dpi: int = 90, **options) -> bytes:
+    """PNG bytes of :func:`draw_state` (keywords are passed on)."""
+    ax = draw_state(state, player=player, **options)
+    ax.figure.set_dpi(dpi)
+    return figure_png(ax.figure)
+
+
+def _draw_pending(ax, state) -> None:
+    """An arrow from the attacker (shooter) to the defender (target) while the game waits for the defence."""
+    pending = state.pending
+    if pending is None or pending.kind not in ("defend", "dodge"):
+        return
+    info = pending.info
+    source, target = (info.get("attacker"), info.get("defender")) if pending.kind == "defend" else \
+        (info.get("shooter"), info.get("target"))
+    table = state.table
+    if source not in table or target not in table:
+        return
+    a, b = table.chip(source), table.chip(target)
+    r = table.radius
+    length = math.hypot(b.x - a.x, b.y - a.y) or 1.0
+    ux, uy = (b.x - a.x) / length, (b.y - a.y) / length
+    tip = (b.x - ux * r * 1.05, b.y - uy * r * 1.05)
+    start = (a.x - ux * r * 2.2, a.y - uy * r * 2.2) if pending.kind == "defend" else a.position
+    ax.add_patch(FancyArrowPatch(start, tip, arrowstyle="-|>", mutation_scale=11, color=ATTACK_COLOUR,
+                                 linewidth=1.6, linestyle="-" if pending.kind == "defend" else "--",
+                                 shrinkA=0, shrinkB=0, zorder=5.2))
+    if pending.kind == "defend":
+        middle = ((a.x + b.x) / 2, (a.y + b.y) / 2)
+        ax.add_patch(Circle(middle, length / 2 + r * 1.9, facecolor="none", edgecolor=ATTACK_COLOUR,
+                            linestyle="--", linewidth=1.1, zorder=5.1))
+
+
+def chip_label(state, name: str) -> str:
+    """The chip's label: its name and, on a second line, its condition (injuries, frightened,
+    transformed, flying)."""
+    d = state.data
+    marks = []
+    character = d.characters.get(name)
+    if character is not None and character.injuries:
+        marks.append(character.condition)
+    if name in d.frightened:
+        marks.append("frightened")
+    if name in d.transformed:
+        marks.append("transformed")
+    if name in state.table and state.table.chip(name).flying:
+        marks.append("flies")
+    return name + ("\n" + ", ".join(marks) if marks else "")
+
+
+def _place_labels(ax, state, colours) -> None:
+    """Label each chip beside it, choosing among a few spots the one that overlaps the fewest
+    labels and chips already there (in display units), with a thin leader line when it is off."""
+    table = state.table
+    r = table.radius
+    figure = ax.figure
+    ax.apply_aspect()  # the equal aspect moves the axes box: pixel positions are final only after this
+    to_px = ax.transData.transform
+    from_px = ax.transData.inverted().transform
+    acting = state.active_player if not state.is_terminal() else None
+    scale = figure.dpi / 72.0
+    line_h = _FONT_SIZE * 1.25 * scale
+    char_w = _FONT_SIZE * 0.56 * scale
+    chips = list(table.chips)
+    r_px = abs(to_px((r, 0))[0] - to_px((0, 0))[0])
+    circles = []
+    for c in chips:
+        cx, cy = to_px(c.position)
+        circles.append((cx - r_px, cy - r_px, cx + r_px, cy + r_px))
+    (left, right), (bottom, top) = ax.get_xlim(), ax.get_ylim()
+    x_min, y_min = to_px((max(left, 0.0), max(bottom, 0.0)))
+    x_max, y_max = to_px((min(right, table.width), min(top, table.depth)))
+    placed: list[tuple[float, float, float, float]] = []
+    for text in ax.texts:  # draw_table's obstacle labels: centred above the obstacle
+        (px, py), w = to_px(text.xy), len(text.get_text()) * char_w
+        placed.append((px - w / 2, py, px + w / 2, py + line_h))
+    rings = (r_px * 1.6 + 1.0, r_px * 1.6 + 1.0 + 2.2 * line_h)  # beside the chip (and its gold ring); further off
+    for chip in sorted(chips, key=lambda c: (-c.y, c.x)):
+        if not (left <= chip.x <= right and bottom <= chip.y <= top):
+            continue  # outside the region shown (focus)
+        text = chip_label(state, chip.name)
+        lines = text.split("\n")
+        w = max(len(line) for line in lines) * char_w
+        h = len(lines) * line_h
+        cx, cy = to_px(chip.position)
+        best = None
+        for rank, (dx, dy, ring, ha, va) in enumerate(_SPOTS):
+            px, py = cx + dx * rings[ring], cy + dy * rings[ring]
+            x0 = {"center": px - w / 2, "left": px, "right": px - w}[ha]
+            y0 = {"top": py - h, "bottom": py, "center": py - h / 2}[va]
+            box = (x0, y0, x0 + w, y0 + h)
+            cost = sum(_overlap(box, other) for other in placed)
+            cost += sum(_overlap(box, circle) for circle in circles) * 2
+            cost += _outside(box, (x_min, y_min, x_max, y_max)) * 3
+            cost += rank * w * line_h * 0.01  # prefer the first spots
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, rank, ha, box)
+        _, rank, ha, box = best
+        placed.append(box)
+        if rank >= 4:  # a thin leader line from the chip's edge to a label set off diagonally or further
+            cx, cy = to_px(chip.position)
+            nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+            end = from_px((nx, ny))
+            length = math.hypot(end[0] - chip.x, end[1] - chip.y)
+            if length > r * 1.2:
+                ux, uy = (end[0] - chip.x) / length, (end[1] - chip.y) / length
+                ax.plot([chip.x + ux * r, end[0]], [chip.y + uy * r, end[1]], color="#444444", linewidth=0.6,
+                        zorder=5.8)
+        anchor_x = {"center": (box[0] + box[2]) / 2, "left": box[0], "right": box[2]}[ha]
+        bold = "bold" if chip.owner == acting else "normal"
+        for k, line in enumerate(lines):
+            at = from_px((anchor_x, box[3] - k * line_h))
+            ax.annotate(line, at, fontsize=_FONT_SIZE, ha=ha, va="top", path_effects=_OUTLINE, zorder=6,
+                        color=_darker(colours[chip.owner]) if k == 0 else CONDITION_COLOUR, fontweight=bold if k == 0 else "normal",
+                        fontstyle="normal" if k == 0 else "italic")
+
+
+# (dx, dy) direction, ring (0 beside the chip, 1 further off), and the text alignment there
+_SPOTS = (
+    (0.0, -1.0, 0, "center", "top"), (0.0, 1.0, 0, "center", "bottom"), (1.0, 0.0, 0, "left", "center"),
+    (-1.0, 0.0, 0, "right", "center"), (0.7, -0.7, 0, "left", "top"), (-0.7, -0.7, 0, "right", "top"),
+    (0.7, 0.7, 0, "left", "bottom"), (-0.7, 0.7, 0, "right", "bottom"),
+    (0.0, -1.0, 1, "center", "top"), (0.0, 1.0, 1, "center", "bottom"), (1.0, 0.0, 1, "left", "center"),
+    (-1.0, 0.0, 1, "right", "center"), (0.7, -0.7, 1, "left", "top"), (-0.7, -0.7, 1, "right", "top"),
+    (0.7, 0.7, 1, "left", "bottom"), (-0.7, 0.7, 1, "right", "bottom"),
+)
+
+
+def _darker(colour: str, factor: float = 0.75) -> str:
+    """The owner's colour, a little darker: chip names in it tell the groups apart."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{int(c * factor):02x}" for c in (red, green, blue))
+
+
+def _overlap(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _outside(box, frame) -> float:
+    inside = _overlap(box, frame)
+    return (box[2] - box[0]) * (box[3] - box[1]) - inside
+
+
+def _extend_legend(ax, state, acting) -> None:
+    legend = ax.get_legend()
+    handles = list(legend.legend_handles) if legend is not None else []
+    labels = [t.get_text() for t in legend.texts] if legend is not None else []
+    if acting is not None:
+        handles.append(Line2D([], [], marker="o", markersize=9, markerfacecolor="none", markeredgecolor=HIGHLIGHT_COLOUR,
+                              markeredgewidth=2, linestyle="none"))
+        labels.append(f"acting player ({acting})")
+    if any(c.injuries for n, c in state.data.characters.items() if n in state.table):
+        handles.append(Line2D([], [], marker="o", markersize=4, color=INJURY_COLOUR, linestyle="none"))
+        labels.append("one injury each")
+    if state.data.jewel is not None:
+        handles.append(Line2D([], [], marker="*", markersize=10, color=JEWEL_COLOUR, markeredgecolor="black",
+                              linestyle="none"))
+        labels.append("Jewel of Athens")
+    if state.pending is not None and state.pending.kind in ("defend", "dodge"):
+        handles.append(Line2D([], [], color=ATTACK_COLOUR, linewidth=1.4))
+        labels.append("melee waiting for the defence" if state.pending.kind == "defend" else "shot waiting for the dodge")
+    if handles:
+        ax.legend(handles=handles, labels=labels, loc="upper center", bbox_to_anchor=(0.5, -0.07),
+                  ncol=min(len(handles), 4), fontsize=7.5, frameon=False)
+
+
+# =============================================================================================
+# Words
+# =============================================================================================
+def status_line(state) -> str:
+    """One line: scenario, turn, phase, who acts and the actions left -- or the winner."""
+    scenario = state.scenario
+    where = f"{scenario.title} -- " if scenario is not None else ""
+    if state.is_terminal():
+        return where + (f"game over after turn {state.turn}: {state.winner} wins" if state.winner
+                        else f"game over after turn {state.turn}: no winner")
+    phase = PHASE_WORDS.get(state.phase, state.phase)
+    left = f"{state.actions_left} action{'s' if state.actions_left != 1 else ''} left"
+    if state.pending is not None:
+        return f"{where}turn {state.turn} ({state.active_player}, {left}): {state.current_player} decides -- {phase}"
+    if state.phase in ("action", "organisation"):
+        return f"{where}turn {state.turn}, {phase}: {state.active_player} acts, {left}"
+    return f"{where}setup, {phase}: {state.current_player} to act"
+
+
+def pending_text(state, player: str | None = None) -> str | None:
+    """The decision the game waits for, in words (None if none).  Cards a player looked at
+    (Hellsicht) are named only to him."""
+    pending = state.pending
+    if pending is None:
+        return None
+    info = pending.info
+    who = pending.player
+    if pending.kind == "defend":
+        helpers = f" with {', '.join(info['assistants'])}" if info.get("assistants") else ""
+        return (f"{who} defends {info['defender']} against {info['attacker']}{helpers} (melee value "
+                f"{info['value']}): a hand card or none, Moments, one weapon -- action Defend")
+    if pending.kind == "dodge":
+        return (f"{who} dodges: {info['target']} is shot at by {info['shooter']} (shooting value {info['value']}): "
+                f"a hand card or none, Moments -- action Dodge")
+    if pending.kind == "assign-damage":
+        return (f"{who} decides who of {', '.join(info['side'])} receives the damage of a lost melee "
+                f"(difference {info['difference']}) -- action AssignDamage")
+    if pending.kind == "arrange":
+        cards = info.get("cards", [])
+        seen = f": {', '.join(_titles(state, cards))}" if player in (None, who) else f" ({len(cards)} card(s))"
+        return f"{who} puts the looked-at top cards of his supply back{seen} -- action Arrange"
+    if pending.kind == "command-move":
+        return (f"{who} moves the commanded enemy {info['victim']} up to {info['distance']:g} cm "
+                f"-- action CommandMove")
+    return f"{who} decides: {pending.kind}"
+
+
+def _titles(state, card_ids: Iterable[str], *, details: bool = False) -> list[str]:
+    """Card titles; with ``details`` also the id, fate number and movement (range x number)."""
+    out = []
+    for card_id in card_ids:
+        card = state.cards.get(card_id)
+        if card is None:
+            out.append(str(card_id))
+        elif details:
+            out.append(f"{card.title} ({card.id}, {card.category}): fate {card.fate}, move "
+                       f"{card.movement_range:g} cm x {card.movement_number}")
+        else:
+            out.append(card.title)
+    return out
+
+
+def _character_words(state, name: str) -> str:
+    d = state.data
+    character = d.characters[name]
+    marks = [character.condition]
+    if name in d.frightened:
+        marks.append("frightened")
+    if name in d.transformed:
+        marks.append("transformed")
+    if state.jewel_bearer() == name:
+        marks.append("carries the Jewel")
+    items = [state.cards[p.card].title for p in state.items_of(name)]
+    if items:
+        marks.append("carries " + ", ".join(items))
+    return f"{name} ({'; '.join(marks)})"
+
+
+def player_rows(state, player: str | None = None) -> list[dict]:
+    """One row per player: what the HTML table shows.  With ``player`` the rows come from
+    ``state.view(player)``: his own hand by titles, the other hands only as counts."""
+    d = state.data
+    view = state.view(player) if player is not None else None
+    rows = []
+    for p in state.players:
+        piles = d.piles[p]
+        if view is not None:
+            hand_count, supply, discard_ids = view["hands"][p], view["supplies"][p], view["discards"][p]
+            hand = _titles(state, view["hand"], details=True) if p == player else None
+        else:
+            hand_count, supply, discard_ids = len(piles.hand), len(piles.supply), [c.id for c in piles.discard]
+            hand = _titles(state, (c.id for c in piles.hand), details=True)
+        rows.append({
+            "player": p, "role": d.roles.get(p, ""),
+            "hand": hand_count, "hand cards": hand,
+            "supply": supply, "discard": len(discard_ids),
+            "discard top": _titles(state, discard_ids[-1:])[0] if discard_ids else None,
+            "in play": [f"{state.cards[perm.card].title}" + (f" (carried by {perm.bearer})" if perm.bearer else "")
+                        for perm in state.permanents_of(p)],
+            "moments owed": d.moments_owed.get(p, 0),
+            "characters": [_character_words(state, n) for n in state.characters_of(p, alive=False)],
+        })
+    return rows
+
+
+# =============================================================================================
+# HTML
+# =============================================================================================
+_CSS = ("<style>.behind-game table{border-collapse:collapse;font-size:12px;margin:0.3em 0}"
+        ".behind-game th,.behind-game td{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}"
+        ".behind-game th{background:#f3ead8}.behind-game .rule{color:#666;font-size:11px}"
+        ".behind-game .status{font-weight:bold;font-size:14px;margin:0.2em 0}"
+        ".behind-game .pending{font-size:13px;background:#fff4d6;border-left:4px solid #f2b600;padding:3px 8px;margin:0.4em 0}"
+        ".behind-game .winner{font-size:13px;background:#e3f4e1;border-left:4px solid #2ca02c;padding:3px 8px;margin:0.4em 0}"
+        "</style>")
+
+
+def _e(value) -> str:
+    return html.escape(str(value))
+
+
+def _players_table(state, player: str | None) -> str:
+    colours = {}
+    chips_owners = owner_colours(state.table)
+    rows = player_rows(state, player)
+    head = ("<tr><th>player</th><th>hand</th><th>supply</th><th>discard</th><th>in play</th>"
+            "<th>Moments owed</th><th>characters</th></tr>")
+    body = []
+    for row in rows:
+        p = row["player"]
+        colour = chips_owners.get(p, colours.get(p, "#999999"))
+        swatch = f'<span style="display:inline-block;width:0.8em;height:0.8em;background:{colour};margin-right:4px"></span>'
+        who = swatch + _e(p) + (f'<br><span class="rule">{_e(row["role"])}</span>' if row["role"] else "")
+        if p == state.active_player and not state.is_terminal():
+            who += '<br><span class="rule">acting player</span>'
+        hand = _e(row["hand"])
+        if row["hand cards"] is not None and row["hand cards"]:
+            hand += ": " + "<br>".join(_e(t) for t in row["hand cards"])
+        discard = _e(row["discard"]) + (f'<br><span class="rule">top: {_e(row["discard top"])}</span>'
+                                        if row["discard top"] else "")
+        in_play = _e(len(row["in play"])) + "".join(f"<br>{_e(t)}" for t in row["in play"])
+        characters = "<br>".join(_e(c) for c in row["characters"])
+        body.append(f"<tr><td>{who}</td><td>{hand}</td><td>{_e(row['supply'])}</td><td>{discard}</td>"
+                    f"<td>{in_play}</td><td>{_e(row['moments owed'])}</td><td>{characters}</td></tr>")
+    return f"<table>{head}{''.join(body)}</table>"
+
+
+def _log_table(state, player: str | None, lines: int) -> str:
+    events = state.events_for(player)[-lines:] if lines > 0 else []
+    if not events:
+        return ""
+    rows = "".join(
+        f"<tr><td>{_e(e.text)}</td><td class=\"rule\" title=\"{_e(e.rule) if e.rule else ''}\">"
+        f"{_e(e.rule.section) if e.rule else ''}</td></tr>" for e in events)
+    return (f"<table><tr><th>the last {len(events)} events of the log</th><th>rule (behind-2003-rulebook.txt)</th>"
+            f"</tr>{rows}</table>")
+
+
+def game_html(state, player: str | None = None, *, picture: bool = True, log_lines: int = LOG_LINES) -> str:
+    """The game as HTML: picture, status, pending decision, players and the last log lines.
+
+    ``player=None`` is the referee's view (every hand by card titles, the public log);
+    ``player="Vampire"`` shows only what that player may know.  ``picture=False`` leaves the
+    drawing out (fast, for text-only views).
+    """
+    if player is not None and player not in state.players:
+        raise ValueError(f"{player!r} is not a player of this game; players: {', '.join(state.players)}")
+    parts = [_CSS, '<div class="behind-game">']
+    parts.append(f'<div class="status">{_e(status_line(state))}</div>')
+    view = "the referee's view: every hand shown" if player is None else f"what {player} may know"
+    parts.append(f'<div class="rule">{_e(view)}</div>')
+    if state.is_terminal():
+        end = next((e for e in reversed(state.log) if e.kind in ("end", "stopped")), None)
+        if end is not None:
+            cite = f' <span class="rule">[{_e(end.rule)}]</span>' if end.rule else ""
+            parts.append(f'<div class="winner">{_e(end.text)}{cite}</div>')
+    waiting = pending_text(state, player)
+    if waiting:
+        rule = _pending_rule(state)
+        parts.append(f'<div class="pending">Waiting for a decision: {_e(waiting)}'
+                     + (f' <span class="rule">[{_e(rule)}]</span>' if rule else "") + "</div>")
+    log = _log_table(state, player, log_lines)
+    if picture:
+        image = png_img_tag(state_png(state, player=player), alt=status_line(state))
+        # the log beside the picture when there is room for it, else below
+        parts.append('<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
+                     f'<div style="flex:0 0 auto">{image}</div>'
+                     f'<div style="flex:1 1 360px;min-width:360px;max-width:640px">{log}</div></div>')
+    else:
+        parts.append(log)
+    parts.append(_players_table(state, player))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _pending_rule(state):
+    from explorer.behind import refs
+    pending = state.pending
+    return {"defend": refs.MELEE, "dodge": refs.RANGED, "assign-damage": refs.MELEE, "arrange": refs.HELLSICHT,
+            "command-move": refs.BEFEHL}.get(pending.kind) if pending is not None else None
