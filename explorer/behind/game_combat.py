@@ -103,23 +103,25 @@ def carry_out_movement(state, card_title: str, plan: MovementPlan) -> bool:
         state.say("move", f"{leg.chip} {what} ({leg.mode}, {card_title})",
                   refs.KOERPERLOS if leg.mode == "incorporeal" else refs.FLYING if leg.mode == "fly" else refs.MOVEMENT,
                   player=state.active_player)
-        jewel_after_leg(state, leg)
+        last_of_chip = all(other.chip != leg.chip for other in plan.legs[plan.legs.index(leg) + 1:])
+        jewel_after_leg(state, leg, may_pick_up=last_of_chip)
         if d.phase == "over":
             return True
     return True
 
 
-def jewel_after_leg(state, leg, *, may_win: bool = True) -> None:
+def jewel_after_leg(state, leg, *, may_win: bool = True, may_pick_up: bool = True) -> None:
     """Das Juwel von Athen: the bearer moving over a table edge wins; a character ending his
-    movement touching the jewel picks it up without an action.  A leg the bearer did not move
-    himself (``may_win=False``: Befehl) does not win."""
+    movement touching the jewel picks it up without an action (``may_pick_up``: this leg is
+    the chip's last of the movement).  A leg the bearer did not move himself (``may_win=False``:
+    Befehl) does not win."""
     d = state.data
     if d.jewel is None or leg.forfeited:
         return
     if d.jewel[0] == "bearer" and d.jewel[1] == leg.chip and leg.stopped_by == TABLE_EDGE and may_win:
         finish(state, state.owners[leg.chip], f"{leg.chip} carries the Jewel of Athens over a table edge",
                refs.JUWEL_VON_ATHEN)
-    elif d.jewel[0] == "ground":
+    elif d.jewel[0] == "ground" and may_pick_up:
         x, y = d.jewel[1], d.jewel[2]
         reach = 2 * d.table.radius + d.table.contact_tolerance
         if math.hypot(leg.end[0] - x, leg.end[1] - y) <= reach + 1e-9:
@@ -254,7 +256,7 @@ def check_moments(state, player: str, moments, kind: str, card: str | None) -> l
         if not state.cards[card_id].is_moment or effect is None or effect.kind != kind:
             refuse(f"{state.cards[card_id].title} is not a Moment that can be played now (a '{kind}' Moment is "
                    f"needed)", refs.MOMENTS)
-    budget = state.size.actions
+    budget = state.size.actions - (1 if state.options.rulings["behind.moment-budget"] == "actions-minus-one" else 0)
     owed = state.data.moments_owed.get(player, 0)
     if owed + len(moments) > budget:
         refuse(f"{player} has played {owed} Moment(s) already and may play at most {budget} in opponents' turns "

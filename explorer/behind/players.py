@@ -26,6 +26,7 @@ own :class:`~explorer.core.rng.SeededRng`, so the same seed plays the same game.
 from __future__ import annotations
 
 import math
+import threading
 from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from explorer.behind import actions as A
@@ -711,16 +712,19 @@ class _Router:
 
 
 _ROUTERS: dict = {}
+_ROUTERS_LOCK = threading.Lock()
 
 
 def _router(table) -> _Router:
-    """The router of the table's obstacles (a few cached per process: obstacles do not move)."""
-    key = (table.width, table.depth, table.radius, tuple((o.name, o.bounds) for o in table.obstacles))
-    router = _ROUTERS.get(key)
-    if router is None:
-        if len(_ROUTERS) >= 16:
-            _ROUTERS.pop(next(iter(_ROUTERS)))
-        router = _ROUTERS[key] = _Router(table)
+    """The router of the table's obstacles (a few cached per process: obstacles do not move; a
+    router depends on the obstacles' exact shapes only, so the cache never changes a decision)."""
+    key = (table.width, table.depth, table.radius, tuple((o.name, o.polygon.wkb) for o in table.obstacles))
+    with _ROUTERS_LOCK:  # simulations may run games in threads (a dask executor)
+        router = _ROUTERS.get(key)
+        if router is None:
+            while len(_ROUTERS) >= 16:
+                _ROUTERS.pop(next(iter(_ROUTERS)))
+            router = _ROUTERS[key] = _Router(table)
     return router
 
 
@@ -812,18 +816,22 @@ def game_options(decks: Sequence, max_turns: int):
 
 
 def play_game(decks: Sequence, scenario: str = "unser_revier", players: Sequence = ("greedy", "greedy"), seed: int = 0,
-              max_turns: int = 60, *, on_action: Callable | None = None):
+              max_turns: int = 60, *, observer=None):
     """Play one whole game and return the final :class:`~explorer.behind.game.BehindState`.
 
-    ``players``: one per deck, in deck order (names from :data:`PLAYERS` or Player objects).
-    The game is dealt and set up with ``seed``; player ``i`` draws from
-    ``SeededRng(seed).spawn(f"player {i}")``, so the same seed plays the same game.
-    ``max_turns`` stops a game without winner (0: never).  ``on_action(state, player, action,
-    events)`` is called after every applied action (the simulator's statistics use it).
+    ``decks``: one :class:`~explorer.behind.data.Deck` per player (two for "Unser Revier!",
+    three for "Das Juwel von Athen").  ``players``: one per deck, in deck order -- names from
+    :data:`PLAYERS` or Player objects.  The game is dealt and set up with ``seed`` (setup
+    "auto"); player ``i`` draws from ``SeededRng(seed).spawn(f"player {i}")``, so the same seed
+    plays the same game.  ``max_turns`` stops a game without winner after that many turns (0:
+    never).  ``observer``: anything with ``before(state, who, action)`` and ``after(state, who,
+    action, events)``, called around every applied action (the simulator counts with it).
     """
     from explorer.behind.game import new_game
 
     decks = list(decks)
+    if isinstance(players, str):
+        players = [players] * len(decks)
     if len(players) != len(decks):
         raise ValueError(f"{len(decks)} decks need {len(decks)} players, got {len(players)}")
     state = new_game(decks, scenario, seed=seed, options=game_options(decks, max_turns))
@@ -833,7 +841,9 @@ def play_game(decks: Sequence, scenario: str = "unser_revier", players: Sequence
     while not state.is_terminal():
         who = state.current_player
         action = by_name[who].choose(state, rngs[who])
+        if observer is not None:
+            observer.before(state, who, action)
         events = state.apply(action)
-        if on_action is not None:
-            on_action(state, who, action, events)
+        if observer is not None:
+            observer.after(state, who, action, events)
     return state

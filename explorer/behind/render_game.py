@@ -23,9 +23,10 @@ from typing import Iterable
 import matplotlib.patheffects as path_effects
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyArrowPatch
+from matplotlib.colors import to_rgba
+from matplotlib.patches import Circle, FancyArrowPatch, Patch
 
-from explorer.behind.render_table import draw_table, owner_colours
+from explorer.behind.render_table import PALETTE, draw_table, owner_colours
 from explorer.core.display import figure_png, png_img_tag
 
 HIGHLIGHT_COLOUR = "#f2b600"
@@ -88,7 +89,8 @@ def draw_state(state, ax=None, *, player: str | None = None, title: str | None =
             text.remove()
 
     acting = state.active_player if state.phase not in ("over",) else None
-    colours = owner_colours(table)
+    colours = player_colours(state)
+    _recolour(ax, owner_colours(table), colours)
     r = table.radius
     d = state.data
     for chip in table.chips:
@@ -287,10 +289,35 @@ def _outside(box, frame) -> float:
     return (box[2] - box[0]) * (box[3] - box[1]) - inside
 
 
+def player_colours(state) -> dict[str, str]:
+    """Each player's colour for the whole game: the players in sorted order take the palette's colours
+    in turn -- what ``draw_table`` gives them while every player has chips on the table."""
+    return {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(sorted(state.players))}
+
+
+def _recolour(ax, drawn: dict[str, str], wanted: dict[str, str]) -> None:
+    """``draw_table`` colours the owners of the chips on the table; once a player has lost all his chips
+    the others would change colour, so the drawn colours are mapped to the game's."""
+    def key(colour) -> tuple:
+        return tuple(round(c, 4) for c in to_rgba(colour)[:3])
+
+    swap = {key(drawn[o]): wanted[o] for o in drawn if o in wanted and key(drawn[o]) != key(wanted[o])}
+    if not swap:
+        return
+    for patch in ax.patches:
+        for get, put in ((patch.get_facecolor, patch.set_facecolor), (patch.get_edgecolor, patch.set_edgecolor)):
+            rgba = get()
+            if key(rgba) in swap:
+                put(to_rgba(swap[key(rgba)], rgba[3]))
+
+
 def _extend_legend(ax, state, acting) -> None:
     legend = ax.get_legend()
     handles = list(legend.legend_handles) if legend is not None else []
     labels = [t.get_text() for t in legend.texts] if legend is not None else []
+    colours = player_colours(state)
+    handles = [Patch(facecolor=colours[label], edgecolor="black") if label in colours else handle
+               for handle, label in zip(handles, labels)]
     if acting is not None:
         handles.append(Line2D([], [], marker="o", markersize=9, markerfacecolor="none", markeredgecolor=HIGHLIGHT_COLOUR,
                               markeredgewidth=2, linestyle="none"))
@@ -418,9 +445,11 @@ def player_rows(state, player: str | None = None) -> list[dict]:
 # =============================================================================================
 # HTML
 # =============================================================================================
-_CSS = ("<style>.behind-game table{border-collapse:collapse;font-size:12px;margin:0.3em 0}"
-        ".behind-game th,.behind-game td{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}"
-        ".behind-game th{background:#f3ead8}.behind-game .rule{color:#666;font-size:11px}"
+# selectors specific enough to beat JupyterLab's own table style (which right-aligns cells)
+_CSS = ("<style>div.behind-game table.bg-table{border-collapse:collapse;font-size:12px;margin:0.3em 0}"
+        "div.behind-game table.bg-table th,div.behind-game table.bg-table td{border:1px solid #ccc;padding:2px 6px;"
+        "text-align:left;vertical-align:top}"
+        "div.behind-game table.bg-table th{background:#f3ead8}.behind-game .rule{color:#666;font-size:11px}"
         ".behind-game .status{font-weight:bold;font-size:14px;margin:0.2em 0}"
         ".behind-game .pending{font-size:13px;background:#fff4d6;border-left:4px solid #f2b600;padding:3px 8px;margin:0.4em 0}"
         ".behind-game .winner{font-size:13px;background:#e3f4e1;border-left:4px solid #2ca02c;padding:3px 8px;margin:0.4em 0}"
@@ -432,15 +461,14 @@ def _e(value) -> str:
 
 
 def _players_table(state, player: str | None) -> str:
-    colours = {}
-    chips_owners = owner_colours(state.table)
+    colours = player_colours(state)
     rows = player_rows(state, player)
     head = ("<tr><th>player</th><th>hand</th><th>supply</th><th>discard</th><th>in play</th>"
             "<th>Moments owed</th><th>characters</th></tr>")
     body = []
     for row in rows:
         p = row["player"]
-        colour = chips_owners.get(p, colours.get(p, "#999999"))
+        colour = colours[p]
         swatch = f'<span style="display:inline-block;width:0.8em;height:0.8em;background:{colour};margin-right:4px"></span>'
         who = swatch + _e(p) + (f'<br><span class="rule">{_e(row["role"])}</span>' if row["role"] else "")
         if p == state.active_player and not state.is_terminal():
@@ -454,7 +482,7 @@ def _players_table(state, player: str | None) -> str:
         characters = "<br>".join(_e(c) for c in row["characters"])
         body.append(f"<tr><td>{who}</td><td>{hand}</td><td>{_e(row['supply'])}</td><td>{discard}</td>"
                     f"<td>{in_play}</td><td>{_e(row['moments owed'])}</td><td>{characters}</td></tr>")
-    return f"<table>{head}{''.join(body)}</table>"
+    return '<table class="bg-table">' + head + "".join(body) + "</table>"
 
 
 def _log_table(state, player: str | None, lines: int) -> str:
@@ -464,7 +492,9 @@ def _log_table(state, player: str | None, lines: int) -> str:
     rows = "".join(
         f"<tr><td>{_e(e.text)}</td><td class=\"rule\" title=\"{_e(e.rule) if e.rule else ''}\">"
         f"{_e(e.rule.section) if e.rule else ''}</td></tr>" for e in events)
-    return (f"<table><tr><th>the last {len(events)} events of the log</th><th>rule (behind-2003-rulebook.txt)</th>"
+    rulebooks = sorted({e.rule.rulebook for e in events if e.rule is not None})
+    return ('<table class="bg-table"><tr>'
+            f"<th>the last {len(events)} events of the log</th><th>rule ({_e(', '.join(rulebooks))})</th>"
             f"</tr>{rows}</table>")
 
 

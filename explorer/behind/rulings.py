@@ -514,3 +514,26 @@ UNIQUE_TWICE = register(Ruling(
            "opponent's copy in play leads to an influence duel. Unique events leave play at once and are not limited.",
     default="while-in-play",
 ))
+
+MOMENT_BUDGET = register(Ruling(
+    id="behind.moment-budget",
+    title="How many Moments a player may play in opponents' turns",
+    quote="Naturally a player cannot play more Moments in the opponents' turns than he would have actions in his "
+          "own next turn. ... Advice: In your first game, therefore, only two Moment cards per round are possible",
+    source=refs.MOMENTS,
+    choice="The rulebook's own figure for 3 actions is two Moments, so the budget is the next turn's actions "
+           "minus one ('actions-minus-one': a player keeps at least one action); 'actions' follows the rule's "
+           "wording alone.",
+    default="actions-minus-one",
+    options=("actions-minus-one", "actions"),
+))
+
+FLYING_DURATION = register(Ruling(
+    id="behind.flying-duration",
+    title="How long a character flies",
+    quote="Some card effects allow a character to move by flying.",
+    source=refs.FLYING,
+    choice="Flying is a way of moving: a character flies during the movement a fly card gives him and stands "
+           "on the table afterwards, so his sight is a flyer's only while a chip is marked flying on the table.",
+    default="during-the-movement",
+))
