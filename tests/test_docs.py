@@ -30,3 +30,6 @@ def test_readme_tour_runs_as_written():
     namespace: dict = {}
     exec(compile(tour.group(1), "README.md (tour)", "exec"), namespace)
     assert namespace["odds"].p_injured("defender") > 0
+    game = namespace["game"]
+    assert namespace["events"] and game.history == [] and namespace["saved"]["history"] == []
+    assert (game.phase, game.current_player, game.actions_left) == ("action", "Schwesternbund", 3)

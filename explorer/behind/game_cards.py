@@ -10,7 +10,11 @@ from __future__ import annotations
 from explorer.behind import refs
 from explorer.behind.combat import ability_check
 from explorer.behind.game import Pending, Permanent
-from explorer.behind.game_combat import carry_out_movement, jewel_after_leg, plan_movement
+from explorer.behind.game_combat import (
+    carry_out_movement,
+    jewel_after_leg,
+    plan_movement,
+)
 from explorer.behind.game_rules import (
     check_not_touching_enemy,
     check_sees,

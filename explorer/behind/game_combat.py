@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from explorer.behind import refs
+from explorer.behind.cards import combat_value_of
 from explorer.behind.combat import (
     ability_check,
     attack_base,
@@ -18,7 +19,6 @@ from explorer.behind.combat import (
     ranged_attack_range,
     ranged_outcome,
 )
-from explorer.behind.cards import combat_value_of
 from explorer.behind.game import Pending
 from explorer.behind.game_rules import (
     check_not_touching_enemy,

@@ -16,7 +16,6 @@ from explorer.behind.table import Table
 from explorer.core.piles import Piles
 from explorer.core.rng import SeededRng
 
-
 MAX_DUEL_ROUNDS = 1000
 
 
@@ -46,7 +45,13 @@ def duel_ranking(piles: Mapping[str, Piles], players: Sequence[str]) -> tuple[li
 
 def new_game(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup: str, options, shuffle: bool,
              players: Sequence[str] | None):
-    from explorer.behind.game import BehindState, GameOptions, _Data, dealt_piles, player_names
+    from explorer.behind.game import (
+        BehindState,
+        GameOptions,
+        _Data,
+        dealt_piles,
+        player_names,
+    )
 
     if setup not in ("auto", "random", "manual"):
         raise ValueError(f"setup must be 'auto', 'random' or 'manual', got {setup!r}")

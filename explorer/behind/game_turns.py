@@ -22,10 +22,9 @@ from explorer.behind.game_rules import (
     spend_action,
 )
 from explorer.behind.table import Chip, Obstacle
-from explorer.core.rules import RuleViolation
 
 if TYPE_CHECKING:
-    from explorer.behind.game import BehindState
+    pass
 
 
 # =============================================================================================
@@ -183,8 +182,11 @@ def organise(state, revert) -> None:
     """I. Organisation Phase, in this order (ruling ``behind.organisation-order``): voluntary
     transformations back (Wandler), influence checks of permanent cards in the order they were
     played, Wandler duration checks, then the permanent cards' effects of this phase."""
-    from explorer.behind.game_cards import check_level, permanent_effects_in_organisation
     from explorer.behind.combat import ability_check, influence_check
+    from explorer.behind.game_cards import (
+        check_level,
+        permanent_effects_in_organisation,
+    )
 
     d = state.data
     player = state.active_player
