@@ -21,9 +21,9 @@ import textwrap
 from typing import Iterable
 
 import matplotlib.patheffects as path_effects
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.colors import to_rgba
 from matplotlib.patches import Circle, FancyArrowPatch, Patch
 
 from explorer.behind.render_table import PALETTE, draw_table, owner_colours
@@ -88,11 +88,14 @@ def draw_state(state, ax=None, *, player: str | None = None, title: str | None =
         if text.get_text().removesuffix(" (flies)") in names:
             text.remove()
 
-    acting = state.active_player if state.phase not in ("over",) else None
+    acting = state.active_player if not state.is_terminal() else None
     colours = player_colours(state)
     _recolour(ax, owner_colours(table), colours)
     r = table.radius
     d = state.data
+    ax.apply_aspect()  # the equal aspect moves the axes box: sizes in points are final only after this
+    r_points = abs(ax.transData.transform((r, 0))[0] - ax.transData.transform((0, 0))[0]) * 72 / ax.figure.dpi
+    dot = min(max(4.6, 0.7 * r_points), 14.0)  # injury dots grow a little when the picture zooms in
     for chip in table.chips:
         if chip.owner == acting:
             ax.add_patch(Circle(chip.position, r * 1.55, facecolor="none", edgecolor=HIGHLIGHT_COLOUR,
@@ -101,7 +104,7 @@ def draw_state(state, ax=None, *, player: str | None = None, title: str | None =
         for k in range(injuries):  # one red dot per injury, over the chip's upper right rim
             angle = math.radians(55 - 35 * k)
             ax.plot(chip.x + 1.05 * r * math.cos(angle), chip.y + 1.05 * r * math.sin(angle), "o",
-                    markersize=4.6, color=INJURY_COLOUR, markeredgecolor="white", markeredgewidth=0.7, zorder=5)
+                    markersize=dot, color=INJURY_COLOUR, markeredgecolor="white", markeredgewidth=0.7, zorder=5)
     _draw_pending(ax, state)
     jewel = d.jewel
     if jewel is not None:
@@ -253,12 +256,12 @@ def _place_labels(ax, state, colours) -> None:
                 ax.plot([chip.x + ux * r, end[0]], [chip.y + uy * r, end[1]], color="#444444", linewidth=0.6,
                         zorder=5.8)
         anchor_x = {"center": (box[0] + box[2]) / 2, "left": box[0], "right": box[2]}[ha]
-        bold = "bold" if chip.owner == acting else "normal"
+        styles = ({"color": _darker(colours[chip.owner]), "fontweight": "bold" if chip.owner == acting else "normal"},
+                  {"color": CONDITION_COLOUR, "fontstyle": "italic"})  # the name, then the condition
         for k, line in enumerate(lines):
             at = from_px((anchor_x, box[3] - k * line_h))
             ax.annotate(line, at, fontsize=_FONT_SIZE, ha=ha, va="top", path_effects=_OUTLINE, zorder=6,
-                        color=_darker(colours[chip.owner]) if k == 0 else CONDITION_COLOUR, fontweight=bold if k == 0 else "normal",
-                        fontstyle="normal" if k == 0 else "italic")
+                        **styles[min(k, 1)])
 
 
 # (dx, dy) direction, ring (0 beside the chip, 1 further off), and the text alignment there
@@ -317,10 +320,10 @@ def _extend_legend(ax, state, acting) -> None:
     labels = [t.get_text() for t in legend.texts] if legend is not None else []
     colours = player_colours(state)
     handles = [Patch(facecolor=colours[label], edgecolor="black") if label in colours else handle
-               for handle, label in zip(handles, labels)]
+               for handle, label in zip(handles, labels, strict=True)]
     if acting is not None:
-        handles.append(Line2D([], [], marker="o", markersize=9, markerfacecolor="none", markeredgecolor=HIGHLIGHT_COLOUR,
-                              markeredgewidth=2, linestyle="none"))
+        handles.append(Line2D([], [], marker="o", markersize=9, markerfacecolor="none",
+                              markeredgecolor=HIGHLIGHT_COLOUR, markeredgewidth=2, linestyle="none"))
         labels.append(f"acting player ({acting})")
     if any(c.injuries for n, c in state.data.characters.items() if n in state.table):
         handles.append(Line2D([], [], marker="o", markersize=4, color=INJURY_COLOUR, linestyle="none"))
@@ -331,7 +334,8 @@ def _extend_legend(ax, state, acting) -> None:
         labels.append("Jewel of Athens")
     if state.pending is not None and state.pending.kind in ("defend", "dodge"):
         handles.append(Line2D([], [], color=ATTACK_COLOUR, linewidth=1.4))
-        labels.append("melee waiting for the defence" if state.pending.kind == "defend" else "shot waiting for the dodge")
+        labels.append("melee waiting for the defence" if state.pending.kind == "defend"
+                      else "shot waiting for the dodge")
     if handles:
         ax.legend(handles=handles, labels=labels, loc="upper center", bbox_to_anchor=(0.5, -0.07),
                   ncol=min(len(handles), 4), fontsize=7.5, frameon=False)
@@ -451,8 +455,10 @@ _CSS = ("<style>div.behind-game table.bg-table{border-collapse:collapse;font-siz
         "text-align:left;vertical-align:top}"
         "div.behind-game table.bg-table th{background:#f3ead8}.behind-game .rule{color:#666;font-size:11px}"
         ".behind-game .status{font-weight:bold;font-size:14px;margin:0.2em 0}"
-        ".behind-game .pending{font-size:13px;background:#fff4d6;border-left:4px solid #f2b600;padding:3px 8px;margin:0.4em 0}"
-        ".behind-game .winner{font-size:13px;background:#e3f4e1;border-left:4px solid #2ca02c;padding:3px 8px;margin:0.4em 0}"
+        ".behind-game .pending{font-size:13px;background:#fff4d6;border-left:4px solid #f2b600;padding:3px 8px;"
+        "margin:0.4em 0}"
+        ".behind-game .winner{font-size:13px;background:#e3f4e1;border-left:4px solid #2ca02c;padding:3px 8px;"
+        "margin:0.4em 0}"
         "</style>")
 
 
@@ -469,7 +475,8 @@ def _players_table(state, player: str | None) -> str:
     for row in rows:
         p = row["player"]
         colour = colours[p]
-        swatch = f'<span style="display:inline-block;width:0.8em;height:0.8em;background:{colour};margin-right:4px"></span>'
+        swatch = (f'<span style="display:inline-block;width:0.8em;height:0.8em;background:{colour};'
+                  'margin-right:4px"></span>')
         who = swatch + _e(p) + (f'<br><span class="rule">{_e(row["role"])}</span>' if row["role"] else "")
         if p == state.active_player and not state.is_terminal():
             who += '<br><span class="rule">acting player</span>'
