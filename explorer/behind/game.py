@@ -315,7 +315,7 @@ class BehindState(GameState):
             "system": "behind",
             "players": list(self.players),
             "owners": self.owners,
-            "cards": {cid: dataclasses.asdict(card) for cid, card in self.cards.items()},
+            "cards": {cid: _card_json(card) for cid, card in self.cards.items()},
             "options": self.options.to_json(),
             "data": {
                 "table": d.table.to_json(),
@@ -399,6 +399,15 @@ def dealt_piles(deck: Deck, rng: SeededRng, shuffle: bool) -> Piles:
     if shuffle:
         piles.shuffle_supply()
     return piles
+
+
+_CARD_FIELDS = tuple(f.name for f in dataclasses.fields(ActionCard))
+
+
+def _card_json(card: ActionCard) -> dict:
+    """``dataclasses.asdict(card)`` without its deep copies: every field of a card is a plain
+    str, number, bool or None (asdict was most of the time of a whole ``to_json``)."""
+    return {name: getattr(card, name) for name in _CARD_FIELDS}
 
 
 def _first(iterable: Iterable):

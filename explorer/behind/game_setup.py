@@ -165,9 +165,10 @@ def auto_setup(state, *, random_terrain: bool = False) -> None:
     player would announce, so the history replays the setup."""
     scenario = state.scenario
     d = state.data
-    if d.phase == "terrain":
-        layout = scenario.random_obstacles(d.rng, rulings=state.options.rulings) if random_terrain else scenario.obstacles
-        for obstacle in layout:
+    if d.phase == "terrain" and random_terrain:
+        _random_terrain(state)
+    elif d.phase == "terrain":
+        for obstacle in scenario.obstacles:
             c = obstacle.polygon.centroid
             state.apply(PlaceObstacle(obstacle.name, round(c.x, 6), round(c.y, 6)))
     while d.phase == "deployment" or state.data.phase == "deployment":
@@ -179,6 +180,27 @@ def auto_setup(state, *, random_terrain: bool = False) -> None:
         placements = tuple((n, table.chip(n).x, table.chip(n).y, table.chip(n).facing) for n in names)
         jewel = names[0] if scenario.jewel_rules and d.roles[player] == "middle" else None
         state.apply(Deploy(placements, jewel))
+
+
+def _random_terrain(state, max_tries: int = 1000) -> None:
+    """The scenario's own obstacles, in turn, each at a random place in the middle of the table
+    and a random angle: PlaceObstacle names only the scenario's obstacles, so a random layout
+    is those obstacles placed at random (retried until the referee accepts the place)."""
+    from explorer.behind.scenarios import middle_of_table
+    from explorer.core.rules import RuleViolation
+
+    minx, miny, maxx, maxy = middle_of_table(state.table).bounds
+    for name in list(state.data.to_place):
+        for _ in range(max_tries):
+            rng = state.data.rng
+            action = PlaceObstacle(name, round(rng.uniform(minx, maxx), 1), round(rng.uniform(miny, maxy), 1),
+                                   float(round(rng.uniform(0.0, 360.0))))
+            if state.can(action):
+                state.apply(action)
+                break
+        else:
+            raise RuleViolation(f"found no room for {name} in the middle of the table in {max_tries} tries",
+                                state.scenario.rule)
 
 
 def draw_hands(state) -> None:

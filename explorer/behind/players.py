@@ -17,8 +17,9 @@ own :class:`~explorer.core.rng.SeededRng`, so the same seed plays the same game.
   injured, shoots when it can, heals the injured, else moves every chip toward the nearest enemy
   (in "Das Juwel von Athen": the bearer toward the nearest table edge, the others toward the
   bearer or the jewel on the ground); it defends and dodges with its highest-value hand card.
-  It reads only what its player may know (:meth:`BehindState.view`): its own hand and supply
-  count, the public discard piles; the enemy's hand and supply are one unknown pool.
+  It never peeks at an order: its own next top card is any card of its supply, the enemy's hand
+  and top card come from one pool, his supply and hand together -- as a multiset, that is his
+  deck less its public piles (a player who knows the enemy's deck list knows as much).
 
 :func:`play_game` plays one game with given players and returns the final state.
 """
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Callable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Callable, Protocol, Sequence, runtime_checkable
 
 from explorer.behind import actions as A
 from explorer.behind.game_candidates import KINDS_BY_PHASE, PHASES
@@ -37,7 +38,7 @@ from explorer.behind.table import TABLE_EDGE, VIEW_HALF_ANGLE
 from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleViolation
 
-__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "make_player", "play_game", "PLAYERS"]
+__all__ = ["PLAYERS", "GreedyPlayer", "NoLegalAction", "Player", "RandomPlayer", "make_player", "play_game"]
 
 
 @runtime_checkable
@@ -96,8 +97,11 @@ def _any_legal(state, rng: SeededRng) -> A.Action:
 class RandomPlayer:
     """A uniformly random legal action, kind first (see the module docstring).
 
-    ``legs``: a movement takes a uniform number of legs from 1 to the card's movement number
-    (each leg of a random own chip).  Sampling is seeded by ``rng`` only.
+    The phase's kinds are tried in a random order; the first kind with a legal candidate gives
+    the action, uniformly among its candidates that ``state.can`` accepts.  A movement takes a
+    uniform number of legs from 1 to the card's movement number, each leg of a random own chip;
+    a movement kind gives up after :data:`MOVE_TRIES` refused samples (then the next kind is
+    tried).  Every returned action has passed ``state.can``; sampling draws from ``rng`` only.
     """
 
     name = "random"
@@ -643,13 +647,15 @@ class _Router:
         r = table.radius
         polygons = [o.polygon for o in table.obstacles]
         # slightly inside the true grown outline (by at most 0.15 cm), with few vertices: cheap to test
-        self.blocker = shapely.union_all([p.buffer(r - 0.1, quad_segs=2).simplify(0.05) for p in polygons]) \
+        self.blocker = shapely.union_all([p.buffer(r - 0.1, quad_segs=2).simplify(0.1) for p in polygons]) \
             if polygons else None
         if self.blocker is not None:
             shapely.prepare(self.blocker)
         nodes = []
         for p in polygons:
-            grown = p.simplify(0.3).buffer(r + self.MARGIN, quad_segs=2)
+            # corners of the outline grown by r + MARGIN; simplifying keeps a subset of them and cuts
+            # at most 0.3 cm into the margin, so the chords between them stay clear of the blocker
+            grown = p.buffer(r + self.MARGIN, quad_segs=2).simplify(0.3)
             nodes += list(grown.exterior.coords)[:-1]
         nodes = np.array([(x, y) for x, y in nodes if r <= x <= table.width - r and r <= y <= table.depth - r],
                          dtype=float).reshape(-1, 2)

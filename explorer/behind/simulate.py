@@ -188,7 +188,7 @@ def play_chunk(job: _Job, games: Sequence[tuple[int, int]]) -> list[dict[str, An
 # The run
 # =============================================================================================
 def simulate(n: int, decks: Sequence, scenario: str = "unser_revier", seed: int = 0, *,
-             players: Sequence | str = ("greedy", "greedy"), executor: concurrent.futures.Executor | None = None,
+             players: Sequence | str = "greedy", executor: concurrent.futures.Executor | None = None,
              max_turns: int = DEFAULT_MAX_TURNS, progress: bool | None = None,
              parallel_threshold: int = PARALLEL_THRESHOLD, chunk_size: int | None = None,
              workers: int | None = None) -> pd.DataFrame:
@@ -197,7 +197,8 @@ def simulate(n: int, decks: Sequence, scenario: str = "unser_revier", seed: int 
     * ``decks``: one :class:`~explorer.behind.data.Deck` (or deck id, e.g. ``"vampire"``) per
       player -- two for "Unser Revier!", three for "Das Juwel von Athen".
     * ``players``: one per deck, names from :data:`explorer.behind.players.PLAYERS` (``"greedy"``,
-      ``"random"``) or Player objects (picklable, for process pools); one name for all.
+      ``"random"``) or Player objects (picklable, for process pools); one name (default
+      ``"greedy"``) for every player.
     * ``seed``: game ``k`` uses :func:`game_seed` ``(seed, k)``: the same ``seed`` gives the same
       DataFrame, whatever ``executor``, ``workers`` or ``chunk_size``.
     * ``executor``: any :class:`concurrent.futures.Executor` (a dask ``Client.get_executor()``

@@ -141,8 +141,8 @@ class Obstacle:
         """Exact coordinates (JSON floats round-trip exactly; WKT would round)."""
         return {
             "name": self.name,
-            "exterior": [list(c) for c in self.polygon.exterior.coords],
-            "holes": [[list(c) for c in ring.coords] for ring in self.polygon.interiors],
+            "exterior": shapely.get_coordinates(self.polygon.exterior).tolist(),  # [[x, y], ...], fast
+            "holes": [shapely.get_coordinates(ring).tolist() for ring in self.polygon.interiors],
             "height": self.height,
             "flat": self.flat,
         }
@@ -783,10 +783,14 @@ class Table:
             return math.inf, None
         r = self.radius
         under = self.stands_on_matrix[self._index_of(name)]
-        path = shapely.linestrings([p0, p0 + length * u])
-        relevant = ~under[owner]
+        q = p0 + length * u
+        low, high = np.minimum(p0, q) - r, np.maximum(p0, q) + r
+        relevant = ~under[owner] & np.all(np.minimum(starts, ends) <= high, axis=1) \
+            & np.all(np.maximum(starts, ends) >= low, axis=1)  # edges whose box is within r of the path's
         penetrating = np.zeros(len(owner), dtype=bool)
-        penetrating[relevant] = shapely.distance(path, lines[relevant]) < r - EPS
+        if relevant.any():
+            path = shapely.linestrings([p0, q])
+            penetrating[relevant] = shapely.distance(path, lines[relevant]) < r - EPS
         best, by = math.inf, None
         for e in np.flatnonzero(penetrating):
             t = capsule_entry(p0, u, starts[e], ends[e], r)
