@@ -26,6 +26,7 @@ from explorer.behind.data import (
     load_decks,
     validate_deck,
 )
+from explorer.behind.game import BehindState, GameOptions, new_game
 from explorer.behind.odds import (
     MeleeQuestion,
     OddsComparison,
@@ -39,7 +40,6 @@ from explorer.behind.odds import (
     ranged_odds,
     remaining_supply,
 )
-from explorer.behind.game import BehindState, GameOptions, new_game
 from explorer.behind.rulings import BEHIND_RULINGS
 from explorer.behind.scenarios import Scenario, load_scenario, load_scenarios
 from explorer.behind.sight import SightMatrix, sight_matrix

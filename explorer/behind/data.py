@@ -338,6 +338,19 @@ def _deck_path(name_or_path: Path | str, data_dir: Path | str | None) -> Path:
     return Path(data_dir or DATA_DIR) / "decks" / f"{text}.toml"
 
 
+def read_toml(path: Path, what: str) -> tuple[str, dict]:
+    """The text and data of a TOML data file; DataError naming the file (and line) if it is
+    missing or malformed."""
+    if not path.is_file():
+        raise DataError(path, None, None, problem=f"{what} file not found")
+    text = path.read_text(encoding="utf-8")
+    try:
+        return text, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line = re.search(r"line (\d+)", str(error))
+        raise DataError(path, int(line[1]) if line else None, None, problem=f"is not valid TOML: {error}") from None
+
+
 def load_deck(name_or_path: Path | str, *, data_dir: Path | str | None = None,
               characters: Mapping[str, Character] | None = None,
               cards: Mapping[str, ActionCard] | None = None, validate: bool = True) -> Deck:
@@ -347,14 +360,7 @@ def load_deck(name_or_path: Path | str, *, data_dir: Path | str | None = None,
     ``data_dir``).  With ``validate`` the deck must obey Own Decks (:func:`validate_deck`).
     """
     path = _deck_path(name_or_path, data_dir)
-    if not path.is_file():
-        raise DataError(path, None, None, problem="deck file not found")
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        line = re.search(r"line (\d+)", str(error))
-        raise DataError(path, int(line[1]) if line else None, None, problem=f"is not valid TOML: {error}") from None
+    text, data = read_toml(path, "deck")
     characters = load_characters(data_dir) if characters is None else characters
     cards = load_action_cards(data_dir) if cards is None else cards
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from explorer.behind import refs
 from explorer.behind.actions import ACTIONS, Action
@@ -30,7 +30,6 @@ from explorer.behind.table import Table
 from explorer.core.game import Event, GameState
 from explorer.core.piles import Piles
 from explorer.core.rng import SeededRng
-from explorer.core.rules import RuleViolation
 from explorer.core.rulings import Rulings
 
 SETUP_PHASES = ("choose-scenario", "terrain", "deployment")
@@ -408,12 +407,3 @@ def _card_json(card: ActionCard) -> dict:
     """``dataclasses.asdict(card)`` without its deep copies: every field of a card is a plain
     str, number, bool or None (asdict was most of the time of a whole ``to_json``)."""
     return {name: getattr(card, name) for name in _CARD_FIELDS}
-
-
-def _first(iterable: Iterable):
-    return next(iter(iterable), None)
-
-
-def refuse(reason: str, rule) -> None:
-    """Raise the referee's RuleViolation (a shorthand the rule modules use)."""
-    raise RuleViolation(reason, rule)

@@ -9,7 +9,6 @@ further points themselves (:func:`explorer.behind.movement.reachable_points`).
 from __future__ import annotations
 
 import math
-from itertools import combinations
 from typing import Iterator
 
 from explorer.behind import actions as A
@@ -90,7 +89,7 @@ def _assign(state):
     info = state.pending.info
     side = info["side"]
     for first in side:
-        total = state.data and _count(state, first, info["difference"])
+        total = _count(state, first, info["difference"])
         yield A.AssignDamage(((first, total),))
         for other in side:
             if other != first and total > 1:
@@ -305,4 +304,3 @@ PHASES = {
 }
 KINDS_BY_PHASE = {phase: tuple(kind for kind, _ in makers) for phase, makers in PHASES.items()}
 
-_ = combinations  # (kept for assistant subsets, see _melee)

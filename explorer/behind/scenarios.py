@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -33,7 +32,7 @@ import shapely
 from shapely.geometry import Point, Polygon
 
 from explorer.behind import refs
-from explorer.behind.data import DATA_DIR, DataError
+from explorer.behind.data import DATA_DIR, DataError, read_toml
 from explorer.behind.geometry import EPS
 from explorer.behind.table import Chip, Obstacle, Table
 from explorer.core.rng import SeededRng
@@ -641,14 +640,7 @@ def load_scenario(name_or_path: Path | str, *, data_dir: Path | str | None = Non
     (:meth:`Scenario.check_obstacles` under the default rulings), raises DataError.
     """
     path = _scenario_path(name_or_path, data_dir)
-    if not path.is_file():
-        raise DataError(path, None, None, problem="scenario file not found")
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        line = re.search(r"line (\d+)", str(error))
-        raise DataError(path, int(line[1]) if line else None, None, problem=f"is not valid TOML: {error}") from None
+    text, data = read_toml(path, "scenario")
     lines = text.splitlines()
     top = _Section(path, lines, data, "", 0, TOP_KEYS)
     scenario = _build(path, lines, top)
