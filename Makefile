@@ -12,7 +12,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip --disable-pip-version-check
 
-APP_NOTEBOOK := notebooks/behind/01_melee_odds.ipynb
+APP_NOTEBOOK := notebooks/behind/03_melee_and_ranged_odds.ipynb
 # Jupyter servers refuse to start as root unless told to (CI and these machines run as root).
 ALLOW_ROOT   := $(if $(filter 0,$(shell id -u)),--allow-root)
 

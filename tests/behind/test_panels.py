@@ -3,7 +3,7 @@
 import re
 
 from explorer.behind import melee_odds
-from explorer.behind.panels import DRAWN, EVEN_SUPPLY, MeleeOddsPanel
+from explorer.behind.panels.panel_odds import DRAWN, EVEN_SUPPLY, MeleeOddsPanel
 
 
 def _shown_percent(panel, cls="p-defender-injured") -> float:

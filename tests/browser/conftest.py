@@ -4,8 +4,10 @@ These tests never skip. Without chromium they fail and say how to install it; `.
 it in CI. Playwright's own browser download (`playwright install`) does not work on these
 machines: Playwright launches the system's chromium through `executable_path`.
 
-The notebook served is notebooks/behind/01_melee_odds.ipynb, or the one named by the environment
-variable RULES_EXPLORER_BROWSER_NOTEBOOK (a path, relative to the repository root or absolute).
+One Voila server serves the whole notebooks/ folder for the session; ``voila_app_url(path)`` is
+the page of one notebook (a path relative to notebooks/).  ``voila_url`` is the melee-odds
+lesson's page, or that of the notebook named by the environment variable
+RULES_EXPLORER_BROWSER_NOTEBOOK (under notebooks/, relative to the repository root or absolute).
 Screenshots and Voila's log go to test-artifacts/browser/ (git-ignored).
 """
 
@@ -25,7 +27,7 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO_ROOT / "test-artifacts" / "browser"
-DEFAULT_NOTEBOOK = "notebooks/behind/01_melee_odds.ipynb"
+DEFAULT_NOTEBOOK = "notebooks/behind/03_melee_and_ranged_odds.ipynb"
 NOTEBOOK_ENV_VAR = "RULES_EXPLORER_BROWSER_NOTEBOOK"
 
 # What is known to work on these machines (shared notes on Jupyter testing): headless Debian
@@ -90,13 +92,35 @@ def voila_notebook() -> Path:
     return notebook
 
 
+NOTEBOOKS = REPO_ROOT / "notebooks"
+
+
 @pytest.fixture(scope="session")
-def voila_url(voila_notebook: Path, artifacts_dir: Path):
-    """Start Voila (from this interpreter's environment) on a free port; yield its URL."""
+def voila_app_url(voila_server: str):
+    """The Voila page of a notebook given by its path under notebooks/."""
+    def url(notebook: str | Path) -> str:
+        path = Path(notebook)
+        if path.is_absolute() or path.parts[:1] == ("notebooks",):
+            path = (REPO_ROOT / path).resolve().relative_to(NOTEBOOKS)
+        if not (NOTEBOOKS / path).is_file():
+            pytest.fail(f"notebook to serve with Voila not found: {NOTEBOOKS / path}", pytrace=False)
+        return f"{voila_server}voila/render/{path.as_posix()}"
+    return url
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_notebook: Path, voila_app_url) -> str:
+    return voila_app_url(voila_notebook)
+
+
+@pytest.fixture(scope="session")
+def voila_server(artifacts_dir: Path):
+    """Start Voila (from this interpreter's environment) on a free port, serving notebooks/;
+    yield its base URL."""
     port = _free_port()
     log_path = artifacts_dir / "voila.log"
     cmd = [
-        sys.executable, "-m", "voila", str(voila_notebook),
+        sys.executable, "-m", "voila", str(NOTEBOOKS),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",

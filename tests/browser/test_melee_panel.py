@@ -1,6 +1,6 @@
 """The melee-odds panel, served by Voila, answers its Strength slider in a real browser.
 
-Contract with the notebook (notebooks/behind/01_melee_odds.ipynb, last cell displays
+Contract with the notebook (notebooks/behind/03_melee_and_ranged_odds.ipynb, last cell displays
 ``explorer.behind.panels.MeleeOddsPanel()``): an IntSlider with CSS class
 ``melee-attacker-strength`` (its value below the maximum) and an HTML widget with CSS class
 ``melee-odds-summary`` whose value contains ``<span class="p-defender-injured">42.1%</span>``.
