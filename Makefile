@@ -2,7 +2,7 @@
 # use and re-installs the project into it whenever pyproject.toml changes.
 #
 #   make lab     open the notebooks in JupyterLab
-#   make app     serve the melee-odds notebook as an app with Voila
+#   make app     serve the apps (notebooks/apps: scenario designer, replay, odds comparison) with Voila
 #   make test    everything: unit, property, notebook (nbval) and real-browser tests
 #   make bench   run every benchmarks/bench_*.py in turn
 #   make clean   remove the venv, caches and test artifacts
@@ -12,7 +12,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip --disable-pip-version-check
 
-APP_NOTEBOOK := notebooks/behind/03_melee_and_ranged_odds.ipynb
+APPS := notebooks/apps
 # Jupyter servers refuse to start as root unless told to (CI and these machines run as root).
 ALLOW_ROOT   := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -42,7 +42,7 @@ lab: venv
 	$(PY) -m jupyterlab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 app: venv
-	$(PY) -m voila $(APP_NOTEBOOK)
+	$(PY) -m voila $(APPS)
 
 test: venv-test
 	$(PY) -m pytest

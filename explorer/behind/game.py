@@ -115,13 +115,14 @@ class BehindState(GameState):
     game_over_rule = refs.THE_END
 
     def __init__(self, players: Sequence[str], owners: Mapping[str, str], cards: Mapping[str, ActionCard],
-                 options: GameOptions, data: _Data):
+                 options: GameOptions, data: _Data, origin: Mapping[str, Any] | None = None):
         super().__init__()
         self.players = tuple(players)
         self.owners = dict(owners)  # character name -> player
         self.cards = dict(cards)  # card id -> ActionCard
         self.options = options
         self._data = data
+        self.origin = origin  # how the game was made (see game_origin): None for a state built by hand
 
     # -- the protocol ---------------------------------------------------------------------------
     @property
@@ -332,6 +333,7 @@ class BehindState(GameState):
             },
             "log": [e.to_json() for e in self.log],
             "history": [a.to_json() for a in self.history],
+            "origin": _plain_copy(self.origin),
         }
 
     @classmethod
@@ -356,7 +358,8 @@ class BehindState(GameState):
         d.used_abilities = frozenset(raw["used_abilities"])
         d.actions_taken = raw["actions_taken"]
         d.ranking = tuple(raw["ranking"])
-        state = cls(data["players"], data["owners"], cards, GameOptions.from_json(data["options"]), d)
+        state = cls(data["players"], data["owners"], cards, GameOptions.from_json(data["options"]), d,
+                    origin=_plain_copy(data.get("origin")))
         state.log = [Event.from_json(e) for e in data["log"]]
         state.history = [ACTIONS.from_json(a) for a in data["history"]]
         return state
@@ -391,6 +394,36 @@ def new_game(decks: Sequence[Deck], scenario: str | None = "unser_revier", *, se
     from explorer.behind import game_setup
     return game_setup.new_game(decks, scenario, seed=seed, setup=setup, options=options, shuffle=shuffle,
                                players=players)
+
+
+def game_origin(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup: str, shuffle: bool,
+                players: Sequence[str], options: GameOptions) -> dict:
+    """How a game was made, as JSON-able data: what :func:`new_game` was given, so that the same
+    game can be dealt again and its history re-applied (``explorer.behind.replay``).
+
+    Each deck in the order of the players: its name, society, characters (``Character.to_json``)
+    and card ids in the order given -- with ``shuffle=False`` the dealt order, top card first;
+    otherwise the order the seeded shuffle starts from.  Then the scenario, seed, shuffle, setup
+    mode, player names and options.
+    """
+    return {
+        "decks": [{"name": deck.name, "society": deck.society,
+                   "characters": [c.to_json() for c in deck.characters],
+                   "cards": [card.id for card in deck.cards],
+                   "character_points_limit": deck.character_points_limit, "source": deck.source}
+                  for deck in decks],
+        "scenario": scenario, "seed": seed, "shuffle": shuffle, "setup": setup,
+        "players": list(players), "options": options.to_json(),
+    }
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of JSON-like data (dicts and lists copied, the rest shared): cheaper than deepcopy."""
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain_copy(v) for v in value]
+    return value
 
 
 def dealt_piles(deck: Deck, rng: SeededRng, shuffle: bool) -> Piles:

@@ -114,10 +114,16 @@ def _command_move(state):
     victim = state.table.chip(info["victim"])
     commander = state.table.chip(info["commander"])
     away = math.atan2(victim.y - commander.y, victim.x - commander.x)
+    offered = []
     for angle in (0.0, math.pi / 2, -math.pi / 2):
         for share in (1.0, 0.5):
             reach = info["distance"] * share
-            yield A.CommandMove(victim.x + reach * math.cos(away + angle), victim.y + reach * math.sin(away + angle))
+            offered.append(A.CommandMove(victim.x + reach * math.cos(away + angle),
+                                         victim.y + reach * math.sin(away + angle)))
+            yield offered[-1]
+    if not any(state.can(action) for action in offered):
+        # e.g. a victim on a flat obstacle that every step above would leave partly: "may be moved" -- 0 cm
+        yield A.CommandMove(victim.x, victim.y)
 
 
 # -- the action phase ---------------------------------------------------------------------------------

@@ -171,17 +171,20 @@ def check_weapon(state, bearer: str, weapon: str | None, kind: str) -> None:
 
 
 def item_bonus(state, bearer: str, weapon: str | None) -> int:
-    """Strength bonus in melee from the one weapon used and from carried non-weapon items."""
+    """Strength bonus in melee from the one weapon used (one copy, even if the bearer carries
+    several: "only one weapon per combat") and from carried non-weapon items."""
     if bearer in state.data.transformed:
         return 0
-    total = 0
+    total, weapon_counted = 0, False
     for permanent in state.items_of(bearer):
         card = state.cards[permanent.card]
         effect = card.card_effect
         if effect is None or effect.kind != "melee":
             continue
-        if card.category != "Waffe" or permanent.card == weapon:
+        if card.category != "Waffe":
             total += effect.amount
+        elif permanent.card == weapon and not weapon_counted:
+            total, weapon_counted = total + effect.amount, True
     return total
 
 

@@ -50,6 +50,7 @@ def new_game(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup: s
         GameOptions,
         _Data,
         dealt_piles,
+        game_origin,
         player_names,
     )
 
@@ -75,7 +76,8 @@ def new_game(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup: s
     d.roles, d.to_place, d.scenario, d.rng = {}, (), None, rng.spawn("game")
     d.used_abilities, d.actions_taken, d.ranking = frozenset(), 0, tuple(players)
     owners = {}
-    state = BehindState(players, owners, cards, options, d)
+    origin = game_origin(decks, scenario, seed=seed, setup=setup, shuffle=shuffle, players=players, options=options)
+    state = BehindState(players, owners, cards, options, d, origin=origin)
 
     _legendary_characters(state, decks)
     ranking, fates = duel_ranking(piles, players)

@@ -288,18 +288,22 @@ def _result_frame(weights: Counter, total: int, *, exact: bool) -> pd.DataFrame:
 @dataclass(frozen=True)
 class _Side:
     """One side of a combat as the odds see it: a base value, the supply's card values, the known
-    hand (``None``: unknown, drawn before the top card) and the card choice."""
+    hand (``None``: unknown, drawn before the top card), the card choice and, if this side's
+    unknown hand has a size of its own, that size (``None``: the question's ``hand_size``)."""
 
     base: int
     supply: tuple[int, ...]
     hand: tuple[int, ...] | None
     choice: str
+    hand_size: int | None = None
 
     def exact(self, hand_size: int) -> tuple[Counter, int]:
+        hand_size = hand_size if self.hand_size is None else self.hand_size
         return side_distribution(self.base, self.supply, hand=self.hand, hand_size=hand_size, choice=self.choice)
 
     def sample(self, rng: np.random.Generator, hand_size: int, samples: int) -> np.ndarray:
         """``samples`` values of this side, each from an independent shuffle of the supply."""
+        hand_size = hand_size if self.hand_size is None else self.hand_size
         supply = np.asarray(self.supply, dtype=np.int64)
         if self.hand is not None:
             top = supply[rng.integers(len(supply), size=samples)]
@@ -327,9 +331,9 @@ class _Side:
         return self.base + played + drawn[:, h]
 
 
-def _side(base: int, supply, discard, hand, choice: str, zusatz: bool) -> _Side:
+def _side(base: int, supply, discard, hand, choice: str, zusatz: bool, hand_size: int | None = None) -> _Side:
     return _Side(base, tuple(_values(remaining_supply(supply, discard), zusatz)),
-                 None if hand is None else tuple(_values(hand, zusatz)), choice)
+                 None if hand is None else tuple(_values(hand, zusatz)), choice, hand_size)
 
 
 class _Question(ABC):
@@ -412,6 +416,8 @@ class MeleeQuestion(_Question):
     attacker_bonus: int = 0
     defender_bonus: int = 0
     rulings: Rulings = BEHIND_RULINGS
+    attacker_hand_size: int | None = None
+    defender_hand_size: int | None = None
     kind = "melee"
 
     def __post_init__(self):
@@ -424,9 +430,9 @@ class MeleeQuestion(_Question):
         defence = defence_base(self.defender, assistants=self.assistants, bonus=self.defender_bonus)
         return (
             _side(attack, self.attacker_supply, self.attacker_discard, self.attacker_hand,
-                  self.attacker_choice or default, zusatz=True),
+                  self.attacker_choice or default, zusatz=True, hand_size=self.attacker_hand_size),
             _side(defence, self.defender_supply, self.defender_discard, self.defender_hand,
-                  self.defender_choice or default, zusatz=True),
+                  self.defender_choice or default, zusatz=True, hand_size=self.defender_hand_size),
         )
 
     @property
@@ -460,7 +466,9 @@ def melee_odds(attacker: Character, defender: Character, **question) -> OddsResu
     Keywords (see :class:`MeleeQuestion`): ``attacker_supply`` and ``defender_supply`` (required),
     ``attacker_hand``/``defender_hand``, ``hand_size`` (5), ``attacker_choice``/``defender_choice``,
     ``attacker_discard``/``defender_discard``, ``assistants``, ``rear_arc``,
-    ``attacker_extra_opponents``, ``attacker_bonus``/``defender_bonus``, ``rulings``.
+    ``attacker_extra_opponents``, ``attacker_bonus``/``defender_bonus``, ``rulings``,
+    ``attacker_hand_size``/``defender_hand_size`` (one side's unknown hand size when the two
+    differ, e.g. in the middle of a turn; ``None``: ``hand_size``).
 
     Supplies and hands are sequences of :class:`ActionCard` or plain fate numbers.  A known hand
     is used as given (then the supply excludes it); ``None`` means unknown, drawn from the

@@ -18,13 +18,16 @@ def outcome_label(loser: str, injuries: int) -> str:
     return NEUTRAL_LABELS.get(loser, str(injuries))
 
 
-def _legend(ax, losers) -> None:
+def _legend(ax, losers, probabilities=()) -> None:
+    """The legend, in the upper corner away from the tallest bar (so it never hides it)."""
     from matplotlib.patches import Patch
 
     seen = list(dict.fromkeys(losers))
     names = {"tie": "tie", "none": "no effect (dodged)"}
     handles = [Patch(color=COLOURS.get(loser, "#555555"), label=names.get(loser, f"{loser} loses")) for loser in seen]
-    ax.legend(handles=handles, fontsize=7, loc="upper left")
+    probabilities = list(probabilities)
+    tallest_left = bool(probabilities) and probabilities.index(max(probabilities)) < len(probabilities) / 2
+    ax.legend(handles=handles, fontsize=7, loc="upper right" if tallest_left else "upper left")
 
 
 def _draw_bars(ax, result) -> list:
@@ -45,7 +48,7 @@ def _draw_bars(ax, result) -> list:
     ax.set_xlabel("injuries to the loser")
     ax.set_ylabel("probability")
     ax.set_title(result.title + ("" if result.exact else f" (Monte Carlo, n={result.samples})"), fontsize=9)
-    _legend(ax, frame["loser"])
+    _legend(ax, frame["loser"], frame["probability"])
     return artists
 
 
@@ -127,3 +130,240 @@ class OddsChart:
             artist.remove()
         self._artists = _draw_bars(self.axes, result)
         return figure_png(self.figure)
+
+
+# -- fixed outcome slots (charts updated in place) ----------------------------------------------------
+
+ELIMINATING = 3
+"""Injuries from this many on are drawn together as "3+": a third injury eliminates a healthy
+character (Injuries (Verletzungen))."""
+
+MELEE_SLOTS = (("attacker", 3), ("attacker", 2), ("attacker", 1), ("attacker", 0), ("tie", 0),
+               ("defender", 0), ("defender", 1), ("defender", 2), ("defender", 3))
+"""Melee outcomes from the attacker's worst to the defender's worst (the attack minus the defence
+grows to the right)."""
+
+RANGED_SLOTS = (("none", 0), ("target", 0), ("target", 1), ("target", 2), ("target", 3))
+
+
+def outcome_slots(kind: str) -> tuple[tuple[str, int], ...]:
+    """The fixed outcome slots of a chart of ``kind`` ("melee" or "ranged")."""
+    return MELEE_SLOTS if kind == "melee" else RANGED_SLOTS
+
+
+def slot_label(loser: str, injuries: int) -> str:
+    if loser in NEUTRAL_LABELS:
+        return NEUTRAL_LABELS[loser]
+    return f"{injuries}+" if injuries >= ELIMINATING else str(injuries)
+
+
+def slot_probabilities(result, slots=None) -> list[float]:
+    """P of each slot of ``result`` (injuries of 3 or more in the "3+" slot)."""
+    slots = slots or outcome_slots(result.kind)
+    index = {slot: i for i, slot in enumerate(slots)}
+    values = [0.0] * len(slots)
+    for loser, injuries, p in zip(result.frame["loser"], result.frame["injuries"], result.frame["probability"]):
+        values[index[loser, min(int(injuries), ELIMINATING)]] += float(p)
+    return values
+
+
+def _nice_top(value: float, steps=(0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0)) -> float:
+    return next((step for step in steps if value <= step), steps[-1])
+
+
+class ComparisonChart:
+    """Two odds results side by side, and their difference, in one figure kept alive between
+    questions.
+
+    The bars of fixed outcome slots (:data:`MELEE_SLOTS`) change height and the labels change
+    text; nothing is rebuilt.  The bars, labels and titles are *animated* artists drawn over a
+    cached background (matplotlib's blitting): the axes, ticks and labels are drawn once per pair
+    of y-ranges, so an update redraws only what changed.
+
+    ``figure`` may be given (a panel passes one whose canvas is an ipympl widget, which blits
+    too); by default a :class:`~matplotlib.figure.Figure` with an Agg canvas is made.
+    :meth:`update` sets the artists, :meth:`render` draws them and returns PNG bytes,
+    :meth:`blit` draws them onto an interactive canvas.  ``bars[label]`` / ``difference_bars``
+    hold the bar rectangles (tests read their heights).
+    """
+
+    def __init__(self, labels: tuple[str, str] = ("A", "B"), kind: str = "melee", *, figure=None,
+                 width: float = 10.5, height: float = 3.1, dpi: int = 80):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        self.kind = kind
+        self.labels = tuple(labels)
+        self.slots = outcome_slots(kind)
+        if figure is None:
+            figure = Figure(figsize=(width, height), dpi=dpi)
+            FigureCanvasAgg(figure)
+        self.figure = figure
+        self.figure.subplots_adjust(left=0.055, right=0.99, top=0.86, bottom=0.2, wspace=0.22)
+        first_ax, second_ax, diff_ax = self.figure.subplots(1, 3)
+        second_ax.sharey(first_ax)
+        self.axes = {self.labels[0]: first_ax, self.labels[1]: second_ax}
+        self.difference_axes = diff_ax
+        xs = list(range(len(self.slots)))
+        colours = [COLOURS.get(loser, "#555555") for loser, _ in self.slots]
+        self.bars, self.texts = {}, {}
+        for label, ax in self.axes.items():
+            self.bars[label] = list(ax.bar(xs, [0.0] * len(xs), color=colours, width=0.75))
+            self.texts[label] = [ax.text(x, 0, "", ha="center", va="bottom", fontsize=7) for x in xs]
+            ax.set_ylabel("probability", fontsize=8)
+            ax.set_title(label, fontsize=9)
+            self._slot_axis(ax)
+        self.difference_bars = list(diff_ax.bar(xs, [0.0] * len(xs), color=colours, width=0.75))
+        self.difference_texts = [diff_ax.text(x, 0, "", ha="center", va="bottom", fontsize=7) for x in xs]
+        diff_ax.axhline(0.0, color="black", lw=0.8)
+        diff_ax.set_ylabel("change (percentage points)", fontsize=8)
+        diff_ax.set_title(f"{self.labels[1]} minus {self.labels[0]}", fontsize=9)
+        self._slot_axis(diff_ax)
+        self.titles = [ax.title for ax in self.axes.values()]
+        self._animated = [*self.bars[self.labels[0]], *self.bars[self.labels[1]], *self.difference_bars,
+                          *self.texts[self.labels[0]], *self.texts[self.labels[1]], *self.difference_texts,
+                          *self.titles]
+        for artist in self._animated:
+            artist.set_animated(True)
+        self._backgrounds: dict = {}
+        self.full_draws = 0
+        self.figure.canvas.mpl_connect("draw_event", self._on_draw)
+
+    def _slot_axis(self, ax) -> None:
+        ax.set_xticks(range(len(self.slots)), [slot_label(*slot) for slot in self.slots], fontsize=8)
+        for tick, (loser, _) in zip(ax.get_xticklabels(), self.slots):
+            tick.set_color(COLOURS.get(loser, "#555555"))
+        ax.set_xlim(-0.6, len(self.slots) - 0.4)
+        ax.tick_params(axis="y", labelsize=7)
+        if self.kind == "melee":
+            ax.set_xlabel("injuries: attacker (red)  |  tie  |  defender (blue)", fontsize=8)
+        else:
+            ax.set_xlabel("miss (dodged)  |  injuries to the target (blue)", fontsize=8)
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        width, height = self.figure.get_size_inches() * self.figure.dpi
+        return round(width), round(height)
+
+    def update(self, first, second) -> None:
+        """Set the artists to ``first`` and ``second`` (:class:`~explorer.behind.odds.OddsResult`)
+        and to their difference (second minus first, in percentage points); draws nothing."""
+        values = {self.labels[0]: slot_probabilities(first, self.slots),
+                  self.labels[1]: slot_probabilities(second, self.slots)}
+        top = _nice_top(max(max(v) for v in values.values()) * 1.15)
+        for (label, probabilities), result, title in zip(values.items(), (first, second), self.titles):
+            for bar, text, p in zip(self.bars[label], self.texts[label], probabilities):
+                bar.set_height(p)
+                text.set_y(p)
+                text.set_text(f"{p:.0%}" if p >= 0.01 else "")  # fewer labels: text is most of a redraw
+            loser = result.sides[1]
+            injured = sum(p for (who, injuries), p in zip(self.slots, probabilities) if who == loser and injuries)
+            title.set_text(f"{label}: {loser} injured {injured:.1%}")
+        self.axes[self.labels[0]].set_ylim(0, top)
+        changes = [100 * (b - a) for a, b in zip(values[self.labels[0]], values[self.labels[1]])]
+        span = 100 * _nice_top(max(max(abs(c) for c in changes) / 100 * 1.3, 0.01),
+                               (0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0))
+        for bar, text, change in zip(self.difference_bars, self.difference_texts, changes):
+            bar.set_height(change)
+            text.set_y(change)
+            text.set_va("bottom" if change >= 0 else "top")
+            text.set_text(f"{change:+.1f}" if abs(change) >= 0.5 else "")
+        self.difference_axes.set_ylim(-span, span)
+
+    # -- drawing: a cached background per pair of y-ranges, the animated artists over it -------------
+    def _key(self) -> tuple:
+        return (self.axes[self.labels[0]].get_ylim(), self.difference_axes.get_ylim(), self.figure.bbox.bounds)
+
+    def _on_draw(self, event) -> None:
+        """After a full draw (ours, or one the ipympl front end asked for): keep its background and
+        draw the animated artists over it."""
+        canvas = self.figure.canvas
+        if canvas.is_saving():  # savefig draws the animated artists too: not a background
+            return
+        self.full_draws += 1
+        self._backgrounds[self._key()] = canvas.copy_from_bbox(self.figure.bbox)
+        self._draw_animated()
+
+    def _draw_animated(self) -> None:
+        for artist in self._animated:
+            self.figure.draw_artist(artist)
+
+    def _draw(self) -> bool:
+        """Bring the canvas's pixels up to date; True if only the animated artists were redrawn."""
+        background = self._backgrounds.get(self._key())
+        if background is None:
+            self.figure.canvas.draw()  # the draw event stores the background and draws the rest
+            return False
+        self.figure.canvas.restore_region(background)
+        self._draw_animated()
+        return True
+
+    def render(self) -> bytes:
+        """The chart as PNG bytes (drawn on the Agg canvas, blitting when it can)."""
+        import io
+
+        import numpy as np
+        from PIL import Image
+
+        self._draw()
+        buffer = io.BytesIO()
+        Image.fromarray(np.asarray(self.figure.canvas.buffer_rgba())[..., :3]).save(buffer, format="png",
+                                                                                     compress_level=1)
+        return buffer.getvalue()
+
+    def blit(self) -> None:
+        """Show the update on an interactive (ipympl) canvas: blit the animated artists over the
+        cached background, or ask the front end for a full draw when the y-ranges are new."""
+        canvas = self.figure.canvas
+        if self._backgrounds.get(self._key()) is None:
+            canvas.draw_idle()
+            return
+        self._draw()
+        canvas.blit(self.figure.bbox)
+
+    def png(self) -> bytes:
+        """The whole chart drawn afresh (savefig), e.g. for a lesson's static picture."""
+        return figure_png(self.figure)
+
+
+# -- heatmaps of sweeps ------------------------------------------------------------------------------
+
+
+def plot_heatmap(frame, ax=None, *, fmt: str = "{:.0%}", cmap: str = "viridis", vmin: float | None = 0.0,
+                 vmax: float | None = 1.0, title: str | None = None, colorbar: bool = True):
+    """A sweep (:mod:`explorer.behind.sweeps`) as an annotated heatmap: rows top to bottom as in
+    the frame, one cell per value, its number written in it.  Returns the axes."""
+    import numpy as np
+
+    if ax is None:
+        rows, cols = frame.shape
+        ax = new_figure(min(2.0 + 1.1 * cols, 11.0), min(1.4 + 0.42 * rows, 8.0)).add_subplot()
+    values = frame.to_numpy(dtype=float)
+    image = ax.imshow(values, cmap=cmap, vmin=vmin, vmax=vmax, aspect="auto")
+    ax.set_xticks(range(frame.shape[1]), [str(c) for c in frame.columns], fontsize=8,
+                  rotation=0 if all(len(str(c)) <= 4 for c in frame.columns) else 25, ha="right"
+                  if any(len(str(c)) > 4 for c in frame.columns) else "center")
+    ax.set_yticks(range(frame.shape[0]), [str(i) for i in frame.index], fontsize=8)
+    ax.set_xlabel(axis_label(frame.columns.name), fontsize=9)
+    ax.set_ylabel(axis_label(frame.index.name), fontsize=9)
+    low, high = image.get_clim()
+    middle = (low + high) / 2
+    for (i, j), value in np.ndenumerate(values):
+        ax.text(j, i, fmt.format(value), ha="center", va="center", fontsize=8,
+                color="black" if value > middle else "white")
+    ax.set_title(title or str(frame.attrs.get("measure", "")), fontsize=10)
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, fraction=0.05, pad=0.02)
+    return ax
+
+
+def axis_label(name) -> str:
+    """A sweep axis in words: ``"attacker.strength"`` -> ``"attacker's Strength"``."""
+    role, dot, field = str(name or "").partition(".")
+    return f"{role}'s {field.title()}" if dot else str(name or "")
+
+
+def heatmap_png(frame, **options) -> bytes:
+    """:func:`plot_heatmap` as PNG bytes."""
+    ax = plot_heatmap(frame, **options)
+    return figure_png(ax.figure)

@@ -12,6 +12,7 @@ import math
 from typing import Mapping
 
 import matplotlib.patheffects as path_effects
+import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, PathPatch, Rectangle, Wedge
@@ -32,6 +33,8 @@ OBSTACLE_COLOUR = "#7f7f7f"
 FLAT_OBSTACLE_COLOUR = "#c9c1ad"
 
 _OUTLINE = [path_effects.withStroke(linewidth=2.2, foreground="white")]
+OUTLINE = _OUTLINE
+"""The white halo that keeps labels readable on any background."""
 
 
 def owner_colours(table: Table) -> dict[str, str]:
@@ -74,7 +77,7 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
         ring = ax.add_patch(Circle(chip.position, radius + edge_extra, fill=False, linestyle="--", linewidth=1.0,
                                    edgecolor=colours[chip.owner], alpha=0.8, zorder=2))
         ring.set_clip_path(board)
-        x, y = _label_point(table, chip, radius + edge_extra)
+        x, y = label_point(table, chip, radius + edge_extra)
         ax.annotate(f"{radius:g} cm", (x, y), fontsize=7, ha="center", va="center",
                     color=colours[chip.owner], path_effects=_OUTLINE, zorder=6)
     for name, rings in (card_length_rings or {}).items():
@@ -84,7 +87,7 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
             ring = ax.add_patch(Circle(chip.position, radius, fill=False, linestyle=":", linewidth=0.9,
                                        edgecolor="#555555", zorder=2))
             ring.set_clip_path(board)
-            x, y = _label_point(table, chip, radius)
+            x, y = label_point(table, chip, radius)
             ax.annotate(f"{k} CL", (x, y), fontsize=6.5, ha="center", va="center", color="#555555",
                         path_effects=_OUTLINE, zorder=6)
 
@@ -127,7 +130,7 @@ def table_png(table: Table, *, dpi: int = 100, **kwargs) -> bytes:
     return figure_png(ax.figure)
 
 
-def _label_point(table: Table, chip, radius: float) -> tuple[float, float]:
+def label_point(table: Table, chip, radius: float) -> tuple[float, float]:
     """A point on the circle of ``radius`` around ``chip`` that lies on the table (for its label)."""
     for degrees in (45, 135, 315, 225, 90, 270, 0, 180):
         x = chip.x + radius * math.cos(math.radians(degrees))
@@ -137,36 +140,12 @@ def _label_point(table: Table, chip, radius: float) -> tuple[float, float]:
     return chip.x, chip.y + radius
 
 
-def _draw_obstacle(ax, obstacle) -> None:
-    polygon = obstacle.polygon
-    path = Path.make_compound_path(*(Path(ring.coords, closed=True)
-                                     for ring in (polygon.exterior, *polygon.interiors)))
-    if obstacle.flat:
-        patch = PathPatch(path, facecolor=FLAT_OBSTACLE_COLOUR, edgecolor="#5b5b5b", hatch="///", linewidth=1.0)
-    else:
-        patch = PathPatch(path, facecolor=OBSTACLE_COLOUR, edgecolor="#3b3b3b", linewidth=1.0)
-    patch.set_zorder(1)
-    ax.add_patch(patch)
-    # label above the obstacle, so chips standing on it stay visible
-    min_x, _, max_x, max_y = polygon.bounds
-    label = f"{obstacle.name} (h {obstacle.height:g} cm" + (", flat)" if obstacle.flat else ")")
-    ax.annotate(label, ((min_x + max_x) / 2, max_y + 0.5), fontsize=6.5, ha="center", va="bottom",
-                color="#333333", path_effects=_OUTLINE, zorder=5)
+def _draw_obstacle(ax, obstacle) -> "ObstacleArtists":
+    return ObstacleArtists.add(ax, obstacle)
 
 
-def _draw_chip(ax, chip, radius: float, colour: str, *, highlight: bool) -> None:
-    fan = radius * 2.4
-    ax.add_patch(Wedge(chip.position, fan, chip.facing + 135, chip.facing + 225, facecolor="black",
-                       alpha=0.08, linewidth=0, zorder=3))
-    ax.add_patch(Wedge(chip.position, fan, chip.facing - 45, chip.facing + 45, facecolor=colour,
-                       alpha=0.30, edgecolor=colour, linewidth=0.6, zorder=3))
-    ax.add_patch(Circle(chip.position, radius, facecolor=colour, edgecolor="black",
-                        linewidth=2.0 if highlight else 0.9, linestyle="--" if chip.flying else "-", zorder=4))
-    ax.add_patch(Wedge(chip.position, radius, chip.facing - 45, chip.facing + 45, facecolor="white",
-                       alpha=0.75, linewidth=0, zorder=4.1))
-    label = chip.name + (" (flies)" if chip.flying else "")
-    ax.annotate(label, (chip.x, chip.y - radius - 0.4), fontsize=7, ha="center", va="top",
-                fontweight="bold" if highlight else "normal", path_effects=_OUTLINE, zorder=6)
+def _draw_chip(ax, chip, radius: float, colour: str, *, highlight: bool) -> "ChipArtists":
+    return ChipArtists.add(ax, chip, radius, colour, highlight=highlight)
 
 
 def _draw_sight_lines(ax, table: Table, observer: str) -> None:
@@ -195,3 +174,239 @@ def _draw_sight_lines(ax, table: Table, observer: str) -> None:
                         fontsize=6, color=BLOCKED_COLOUR, ha="center", va="bottom", rotation=angle,
                         rotation_mode="anchor", transform_rotates_text=True,
                         path_effects=_OUTLINE, zorder=5.5)
+
+
+# =============================================================================================
+# Drawn once, updated in place (the live panels: explorer.behind.panels)
+# =============================================================================================
+def polygon_path(shape) -> Path:
+    """A matplotlib path of a shapely polygon or multipolygon, holes included (empty: an empty path)."""
+    polygons = [p for p in getattr(shape, "geoms", [shape]) if p.geom_type == "Polygon" and not p.is_empty]
+    if not polygons:
+        return Path(np.zeros((0, 2)))
+    return Path.make_compound_path(*(Path(ring.coords, closed=True)
+                                     for polygon in polygons for ring in (polygon.exterior, *polygon.interiors)))
+
+
+class ObstacleArtists:
+    """The patch and label of one obstacle (flat ones hatched), changed in place by :meth:`show`."""
+
+    def __init__(self, patch: PathPatch, label):
+        self.patch, self.label = patch, label
+        self.obstacle = None
+        self.flagged = False
+
+    @classmethod
+    def add(cls, ax, obstacle) -> "ObstacleArtists":
+        patch = PathPatch(polygon_path(obstacle.polygon), linewidth=1.0)
+        patch.set_zorder(1)
+        ax.add_patch(patch)
+        label = ax.annotate("", (0.0, 0.0), fontsize=6.5, ha="center", va="bottom", color="#333333",
+                            path_effects=_OUTLINE, zorder=5)
+        artists = cls(patch, label)
+        artists.show(obstacle)
+        return artists
+
+    def show(self, obstacle, *, flagged: bool = False) -> None:
+        """Draw ``obstacle`` (its shape, height and flatness); ``flagged``: outlined in red (a broken rule)."""
+        if obstacle is self.obstacle and flagged == self.flagged:
+            return
+        polygon = obstacle.polygon
+        if self.obstacle is None or obstacle.polygon is not self.obstacle.polygon:
+            self.patch.set_path(polygon_path(polygon))
+        self.patch.set_facecolor(FLAT_OBSTACLE_COLOUR if obstacle.flat else OBSTACLE_COLOUR)
+        self.patch.set_hatch("///" if obstacle.flat else None)
+        self.patch.set_edgecolor(BLOCKED_COLOUR if flagged else ("#5b5b5b" if obstacle.flat else "#3b3b3b"))
+        self.patch.set_linewidth(2.2 if flagged else 1.0)
+        # label above the obstacle, so chips standing on it stay visible
+        min_x, _, max_x, max_y = polygon.bounds
+        spot = ((min_x + max_x) / 2, max_y + 0.5)
+        self.label.xy = spot
+        self.label.set_position(spot)
+        self.label.set_text(f"{obstacle.name} (h {obstacle.height:g} cm" + (", flat)" if obstacle.flat else ")"))
+        self.obstacle, self.flagged = obstacle, flagged
+
+    def remove(self) -> None:
+        self.patch.remove()
+        self.label.remove()
+
+
+class ChipArtists:
+    """The patches of one chip -- rear arc (faint), viewing angle (coloured fan), body, facing marker --
+    and its name, moved and turned in place by :meth:`show`."""
+
+    def __init__(self, rear: Wedge, fan: Wedge, body: Circle, marker: Wedge, label):
+        self.rear, self.fan, self.body, self.marker, self.label = rear, fan, body, marker, label
+        self.key = None
+
+    @classmethod
+    def add(cls, ax, chip, radius: float, colour: str, *, highlight: bool = False, label: str | None = None,
+            flagged: bool = False, fontsize: float = 7) -> "ChipArtists":
+        rear = ax.add_patch(Wedge((0, 0), 1, 0, 90, facecolor="black", alpha=0.08, linewidth=0, zorder=3))
+        fan = ax.add_patch(Wedge((0, 0), 1, 0, 90, alpha=0.30, linewidth=0.6, zorder=3))
+        body = ax.add_patch(Circle((0, 0), radius, zorder=4))
+        marker = ax.add_patch(Wedge((0, 0), radius, 0, 90, facecolor="white", alpha=0.75, linewidth=0, zorder=4.1))
+        text = ax.annotate("", (0.0, 0.0), fontsize=fontsize, ha="center", va="top", path_effects=_OUTLINE, zorder=6)
+        artists = cls(rear, fan, body, marker, text)
+        artists.show(chip, radius, colour, highlight=highlight, label=label, flagged=flagged)
+        return artists
+
+    def show(self, chip, radius: float, colour: str, *, highlight: bool = False, label: str | None = None,
+             flagged: bool = False) -> None:
+        """Draw ``chip``: at its place, turned to its facing ("Viewing Angle (Sichtwinkel)": the 90
+        degree marking, and the rear arc opposite); ``highlight`` thickens the edge (the selected
+        chip), ``flagged`` draws the edge red (a broken rule)."""
+        key = (chip, radius, colour, highlight, label, flagged)
+        if key == self.key:
+            return
+        fan = radius * 2.4
+        for wedge, r, start in ((self.rear, fan, 135), (self.fan, fan, -45), (self.marker, radius, -45)):
+            wedge.set_center(chip.position)
+            wedge.set_radius(r)
+            wedge.set_theta1(chip.facing + start)
+            wedge.set_theta2(chip.facing + start + 90)
+        self.fan.set_facecolor(colour)
+        self.fan.set_edgecolor(colour)
+        self.body.set_center(chip.position)
+        self.body.set_radius(radius)
+        self.body.set_facecolor(colour)
+        self.body.set_edgecolor(BLOCKED_COLOUR if flagged else "black")
+        self.body.set_linewidth(2.0 if highlight or flagged else 0.9)
+        self.body.set_linestyle("--" if chip.flying else "-")
+        spot = (chip.x, chip.y - radius - 0.4)
+        self.label.xy = spot
+        self.label.set_position(spot)
+        self.label.set_text((chip.name if label is None else label) + (" (flies)" if chip.flying else ""))
+        self.label.set_fontweight("bold" if highlight else "normal")
+        self.key = key
+
+    def remove(self) -> None:
+        for artist in (self.rear, self.fan, self.body, self.marker, self.label):
+            artist.remove()
+
+
+class ArtistPool:
+    """Artists of one kind, made once and reused: ``take(n)`` returns the first ``n`` (visible), the
+    others are hidden.  Overlays (sight lines, rings, marks) change in place this way."""
+
+    def __init__(self, make):
+        self.make = make
+        self.items: list = []
+
+    def take(self, n: int) -> list:
+        while len(self.items) < n:
+            self.items.append(self.make())
+        for i, artist in enumerate(self.items):
+            artist.set_visible(i < n)
+        return self.items[:n]
+
+    def visible(self) -> list:
+        return [artist for artist in self.items if artist.get_visible()]
+
+
+def short_names(names) -> dict[str, str]:
+    """Each name cut to its first word, or to as many first words as keep it unique
+    (``"Schwester Agathe"`` -> ``"Schwester"``, two "Konrad ..." -> ``"Konrad der"``, ...)."""
+    names = list(dict.fromkeys(names))
+    words = {name: name.split() or [name] for name in names}
+    short = {name: words[name][0] for name in names}
+    for k in range(2, max((len(w) for w in words.values()), default=1) + 1):
+        clashes = {s for s in short.values() if list(short.values()).count(s) > 1}
+        if not clashes:
+            break
+        for name in names:
+            if short[name] in clashes:
+                short[name] = " ".join(words[name][:k])
+    return short
+
+
+class LiveTable:
+    """A table drawn once on ``ax`` and changed in place by :meth:`update` (chips moved and turned,
+    obstacles added, removed or edited): the artists of a chip or obstacle live as long as it does.
+
+    ``colours``: owner -> colour (fixed, so a player keeps his colour while chips come and go; new
+    owners take the next :data:`PALETTE` colour).  The axes show the table and ``margin`` cm around
+    it.  ``short_labels`` names chips by their first word(s) (:func:`short_names`).
+    """
+
+    def __init__(self, ax, table: Table, *, colours: Mapping[str, str] | None = None, margin: float = 2.0,
+                 short_labels: bool = False, fontsize: float = 7):
+        self.ax = ax
+        self.margin = margin
+        self.short_labels = short_labels
+        self.fontsize = fontsize
+        self.colours = dict(colours) if colours is not None else owner_colours(table)
+        self.board = ax.add_patch(Rectangle((0, 0), table.width, table.depth, facecolor=TABLE_COLOUR,
+                                            edgecolor="#5b4a2f", linewidth=1.5, zorder=0))
+        self.chip_artists: dict[str, ChipArtists] = {}
+        self.obstacle_artists: dict[str, ObstacleArtists] = {}
+        self.table: Table | None = None
+        self.selected: str | None = None
+        self._labels: dict[str, str] = {}
+        self.update(table)
+
+    @property
+    def extent(self) -> tuple[float, float, float, float]:
+        """``(x0, x1, y0, y1)`` of the axes in cm: the table and the margin."""
+        m, table = self.margin, self.table
+        return (-m, table.width + m, -m, table.depth + m)
+
+    def colour(self, owner: str) -> str:
+        if owner not in self.colours:
+            self.colours[owner] = PALETTE[len(self.colours) % len(PALETTE)]
+        return self.colours[owner]
+
+    def update(self, table: Table, *, selected: str | None = None, flagged=()) -> None:
+        """Show ``table``: only what changed is touched.  ``selected`` (a chip or obstacle name) is
+        drawn bold; ``flagged`` names are outlined in red."""
+        flagged = frozenset(flagged)
+        if self.table is None or (table.width, table.depth) != (self.table.width, self.table.depth):
+            self.board.set_width(table.width)
+            self.board.set_height(table.depth)
+            m = self.margin
+            self.ax.set_xlim(-m, table.width + m)
+            self.ax.set_ylim(-m, table.depth + m)
+        obstacles = {obstacle.name: obstacle for obstacle in table.obstacles}
+        for name in [n for n in self.obstacle_artists if n not in obstacles]:
+            self.obstacle_artists.pop(name).remove()
+        for name, obstacle in obstacles.items():
+            artists = self.obstacle_artists.get(name)
+            if artists is None:
+                self.obstacle_artists[name] = artists = ObstacleArtists.add(self.ax, obstacle)
+            artists.show(obstacle, flagged=name in flagged or name == selected)
+        if self.table is None or self.table.names != table.names:
+            self._labels = short_names(table.names) if self.short_labels else {}
+        for name in [n for n in self.chip_artists if n not in table]:
+            self.chip_artists.pop(name).remove()
+        r = table.radius
+        for chip in table.chips:
+            artists = self.chip_artists.get(chip.name)
+            options = dict(highlight=chip.name == selected, label=self._labels.get(chip.name),
+                           flagged=chip.name in flagged)
+            if artists is None:
+                self.chip_artists[chip.name] = ChipArtists.add(self.ax, chip, r, self.colour(chip.owner),
+                                                               fontsize=self.fontsize, **options)
+            else:
+                artists.show(chip, r, self.colour(chip.owner), **options)
+        self.table, self.selected = table, selected
+
+    def chip_at(self, x: float, y: float, slack: float = 0.3) -> str | None:
+        """The chip under the point ``(x, y)`` cm (within its radius + ``slack``; the nearest centre
+        wins), or None."""
+        best, best_d = None, math.inf
+        limit = self.table.radius + slack
+        for chip in self.table.chips:
+            d = math.hypot(chip.x - x, chip.y - y)
+            if d <= limit and d < best_d:
+                best, best_d = chip.name, d
+        return best
+
+    def obstacle_at(self, x: float, y: float, slack: float = 0.3) -> str | None:
+        """The obstacle under the point ``(x, y)`` cm (within ``slack``; the last drawn wins), or None."""
+        import shapely
+
+        point = shapely.Point(x, y)
+        for obstacle in reversed(self.table.obstacles):
+            if obstacle.polygon.distance(point) <= slack:
+                return obstacle.name
+        return None

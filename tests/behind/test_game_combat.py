@@ -665,3 +665,17 @@ def test_the_end_defender_wins_when_the_last_attacker_falls():
     state.apply(Defend("S1"))
     assert state.is_terminal() and state.winner == SISTERS and L not in state.table
     state.check_invariants()
+
+
+def test_weapons_two_copies_of_one_weapon_count_once():
+    """behind-2003-rulebook.txt, section "Weapons (Waffen)": "A character may carry any number of items
+    in the game, but may use only one weapon per combat." -- two copies of the same +1 weapon give +1."""
+    from explorer.behind.game_combat import item_bonus
+    from explorer.behind.game import Permanent
+
+    dagger = card(6, "D1", category="Waffe", permanent=True, effect_code="melee +1", title="Dolch")
+    state = duel_game([9, dagger, dagger, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1, 5])
+    owner = state.owners[L]
+    state.data.permanents = (Permanent("D1", owner, L), Permanent("D1", owner, L))
+    assert item_bonus(state, L, "D1") == 1
+    assert item_bonus(state, L, None) == 0

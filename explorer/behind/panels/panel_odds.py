@@ -1,9 +1,11 @@
 """Live Jupyter panels for Behind (ipywidgets), thin views over the odds engine.
 
 :class:`MeleeOddsPanel` asks one melee question with sliders and shows the exact answer as a
-table and a bar chart.  The figure is drawn into an ``ipywidgets.Image`` (PNG bytes) and the
-tables into ``ipywidgets.HTML`` -- no ``Output`` widget, so the panel is reliable under Voila
-and nbval -- and every change updates those widgets in place.
+table and a bar chart; :class:`RangedOddsPanel` does the same for a ranged attack, and
+:class:`StateOddsPanel` asks it of two chips of a game state
+(:mod:`explorer.behind.odds_state`).  The figure is drawn into an ``ipywidgets.Image`` (PNG
+bytes) and the tables into ``ipywidgets.HTML`` -- no ``Output`` widget, so the panel is reliable
+under Voila and nbval -- and every change updates those widgets in place.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import ipywidgets as widgets
 
 from explorer.behind import refs
 from explorer.behind.cards import ActionCard, Character
-from explorer.behind.odds import MeleeQuestion, OddsResult
+from explorer.behind.odds import MeleeQuestion, OddsResult, RangedQuestion
+from explorer.behind.odds_state import question_from_state, question_notes
 from explorer.behind.render_odds import OddsChart
+from explorer.core.rules import RuleViolation
 
 DRAWN = "drawn"
 EVEN_SUPPLY = "even 1-9 (36 cards)"
@@ -41,38 +45,95 @@ def default_pair() -> tuple[Character, Character]:
     return characters["ludwig-von-auenstedt"], characters["sahra-jeanette"]
 
 
-class _SideControls:
-    """The sliders of one side of the melee."""
+FIELDS = ("strength", "resistance", "injuries", "hand", "supply")
+"""The controls of one melee side; a ranged side shows Dexterity in place of Strength."""
 
-    def __init__(self, role: str, character: Character, supplies: list[str], supply: str):
+
+class SideControls:
+    """The sliders of one side: the character's value (Strength or Dexterity), Resistance,
+    injuries, the hand card it plays and its supply -- those of ``fields`` -- each with the CSS
+    class ``f"{prefix}-{role}-{field}"``."""
+
+    def __init__(self, role: str, character: Character, supplies: list[str], supply: str, *,
+                 prefix: str = "melee", fields: tuple[str, ...] = FIELDS):
         self.role = role
         self.character = character
+        self.fields = fields
         style = {"description_width": "90px"}
         layout = widgets.Layout(width="320px")
-        self.strength = widgets.IntSlider(character.strength, 0, 10, description="Strength", style=style, layout=layout)
-        self.resistance = widgets.IntSlider(character.resistance, 1, 6, description="Resistance", style=style, layout=layout)
-        self.injuries = widgets.IntSlider(character.injuries, 0, 2, description="Injuries", style=style, layout=layout)
-        self.hand = widgets.SelectionSlider(options=[DRAWN, *map(str, range(1, 10))], value=DRAWN,
-                                            description="Hand card", style=style, layout=layout)
-        self.supply = widgets.Dropdown(options=supplies, value=supply, description="Supply", style=style, layout=layout)
-        for name in ("strength", "resistance", "injuries", "hand", "supply"):
-            getattr(self, name).add_class(f"melee-{role}-{name}")
-        self.box = widgets.VBox([
-            widgets.HTML(f"<b>{role.title()}</b>: {html.escape(character.name)}"),
-            self.strength, self.resistance, self.injuries, self.hand, self.supply,
-        ])
+        makers = {
+            "strength": lambda: widgets.IntSlider(character.strength, 0, 10, description="Strength", style=style,
+                                                  layout=layout),
+            "dexterity": lambda: widgets.IntSlider(character.dexterity, 0, 10, description="Dexterity", style=style,
+                                                   layout=layout),
+            "resistance": lambda: widgets.IntSlider(character.resistance, 1, 6, description="Resistance",
+                                                    style=style, layout=layout),
+            "injuries": lambda: widgets.IntSlider(character.injuries, 0, 2, description="Injuries", style=style,
+                                                  layout=layout),
+            "hand": lambda: hand_card_slider("Hand card", style, layout),
+            "supply": lambda: widgets.Dropdown(options=supplies, value=supply, description="Supply", style=style,
+                                               layout=layout),
+        }
+        for name in fields:
+            control = makers[name]()
+            control.add_class(f"{prefix}-{role}-{name}")
+            setattr(self, name, control)
+        self.box = widgets.VBox([widgets.HTML(f"<b>{role.title()}</b>: {html.escape(character.name)}"),
+                                 *self.controls])
 
     @property
     def controls(self):
-        return (self.strength, self.resistance, self.injuries, self.hand, self.supply)
+        return tuple(getattr(self, name) for name in self.fields)
 
     def current_character(self) -> Character:
         c = self.character
-        return Character(name=c.name, strength=self.strength.value, dexterity=c.dexterity,
-                         resistance=self.resistance.value, abilities=c.abilities, injuries=self.injuries.value)
+        value = {name: getattr(self, name).value for name in ("strength", "dexterity", "resistance", "injuries")
+                 if name in self.fields}
+        return Character(name=c.name, strength=value.get("strength", c.strength),
+                         dexterity=value.get("dexterity", c.dexterity),
+                         resistance=value.get("resistance", c.resistance), abilities=c.abilities,
+                         injuries=value.get("injuries", c.injuries), society=c.society)
 
     def known_hand(self) -> list[int] | None:
-        return None if self.hand.value == DRAWN else [int(self.hand.value)]
+        return known_hand(self.hand)
+
+
+def hand_card_slider(description: str, style=None, layout=None) -> widgets.SelectionSlider:
+    """The hand card a side plays: "drawn" (unknown: its best card of a hand drawn from the supply)
+    or a fate number 1-9 (Melee Combat: "The hand card may be played")."""
+    return widgets.SelectionSlider(options=[DRAWN, *map(str, range(1, 10))], value=DRAWN, description=description,
+                                   style=style or {}, layout=layout or widgets.Layout())
+
+
+def known_hand(slider) -> list[int] | None:
+    """The known hand a hand-card slider stands for (``None``: drawn)."""
+    return None if slider.value == DRAWN else [int(slider.value)]
+
+
+class _OddsView:
+    """What an odds panel shows: a summary line, the outcome table and the bar chart (an
+    ``Image`` of PNG bytes), each updated in place; ``prefix`` names their CSS classes."""
+
+    def __init__(self, prefix: str):
+        self.summary = widgets.HTML().add_class(f"{prefix}-odds-summary")
+        self.table = widgets.HTML().add_class(f"{prefix}-odds-table")
+        self._chart = OddsChart()
+        width, height = self._chart.pixel_size
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
+                                                                       flex="0 0 auto"))
+        self.chart.add_class(f"{prefix}-odds-chart")
+
+    def show(self, result: OddsResult) -> None:
+        self.summary.value = _summary_html(result)
+        self.table.value = result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}")
+        self.chart.value = self._chart.update(result)
+        self.chart.layout.visibility = "visible"
+
+    def show_refusal(self, reason: str) -> None:
+        """No odds: say why (a question the rules refuse) and hide the last chart."""
+        self.summary.value = f'<div class="odds-refused">{html.escape(reason)}</div>'
+        self.table.value = ""
+        self.chart.layout.visibility = "hidden"
 
 
 class MeleeOddsPanel(widgets.VBox):
@@ -93,17 +154,13 @@ class MeleeOddsPanel(widgets.VBox):
         self.supplies = supplies if supplies is not None else default_supplies()
         names = list(self.supplies)
         self.hand_size = hand_size
-        self.attacker = _SideControls("attacker", attacker, names, _preset_for(names, attacker))
-        self.defender = _SideControls("defender", defender, names, _preset_for(names, defender))
+        self.attacker = SideControls("attacker", attacker, names, preset_for(names, attacker))
+        self.defender = SideControls("defender", defender, names, preset_for(names, defender))
         self.rear_arc = widgets.Checkbox(False, description="attack from the rear arc (+1)", indent=False)
         self.rear_arc.add_class("melee-rear-arc")
-        self.summary = widgets.HTML().add_class("melee-odds-summary")
-        self.table = widgets.HTML().add_class("melee-odds-table")
-        self._chart = OddsChart()
-        width, height = self._chart.pixel_size
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
-                                                                       flex="0 0 auto"))
-        self.chart.add_class("melee-odds-chart")
+        self._view = _OddsView("melee")
+        self.summary, self.table, self.chart, self._chart = (self._view.summary, self._view.table,
+                                                             self._view.chart, self._view._chart)
         self.result: OddsResult | None = None
         self.last_update_ms = 0.0
         for control in (*self.attacker.controls, *self.defender.controls, self.rear_arc):
@@ -136,15 +193,173 @@ class MeleeOddsPanel(widgets.VBox):
     def update(self) -> None:
         """Recompute the odds and redraw the summary, table and chart in place."""
         start = time.perf_counter()
-        result = self.question().exact()
-        self.result = result
-        self.summary.value = _summary_html(result)
-        self.table.value = result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}")
-        self.chart.value = self._chart.update(result)
+        self.result = self.question().exact()
+        self._view.show(self.result)
         self.last_update_ms = (time.perf_counter() - start) * 1000
 
 
-def _preset_for(names: list[str], character: Character) -> str:
+class RangedOddsPanel(widgets.VBox):
+    """Exact odds of a ranged attack with sliders (Ranged Combat (Fernkampf)).
+
+    Shooting value = the shooter's Dexterity + the fate number of the weapon or magic card that
+    enables the shot + the top card of his supply; dodge value = the target's Dexterity + a hand
+    card ("drawn": its best card of a hand drawn from the supply) + the top card of its supply.  A
+    dodge value that reaches the shooting value means no effect.  Injuries lower Dexterity by 1
+    each (Injuries (Verletzungen)).  CSS classes ``ranged-shooter-*``, ``ranged-target-*``,
+    ``ranged-weapon``, ``ranged-odds-summary``.  ``panel.result`` is the current result.
+    """
+
+    def __init__(self, shooter: Character | None = None, target: Character | None = None,
+                 supplies: dict[str, list] | None = None, hand_size: int = 5, weapon_fate: int = 5):
+        if shooter is None or target is None:
+            default_target, default_shooter = default_pair()  # Sahra shoots at Ludwig
+            shooter = shooter or default_shooter
+            target = target or default_target
+        self.supplies = supplies if supplies is not None else default_supplies()
+        names = list(self.supplies)
+        self.hand_size = hand_size
+        self.shooter = SideControls("shooter", shooter, names, preset_for(names, shooter), prefix="ranged",
+                                     fields=("dexterity", "injuries", "supply"))
+        self.target = SideControls("target", target, names, preset_for(names, target), prefix="ranged",
+                                    fields=("dexterity", "resistance", "injuries", "hand", "supply"))
+        self.weapon = widgets.IntSlider(weapon_fate, 0, 12, description="Weapon card",
+                                        style={"description_width": "90px"}, layout=widgets.Layout(width="320px"))
+        self.weapon.add_class("ranged-weapon")
+        self.shooter.box.children = (*self.shooter.box.children, self.weapon)
+        self._view = _OddsView("ranged")
+        self.summary, self.table, self.chart = self._view.summary, self._view.table, self._view.chart
+        self.result: OddsResult | None = None
+        self.last_update_ms = 0.0
+        for control in (*self.shooter.controls, *self.target.controls, self.weapon):
+            control.observe(self._on_change, names="value")
+        super().__init__([
+            widgets.HTML(f"<small>Exact odds; rules: {html.escape(str(refs.RANGED))}; the weapon card's value "
+                         f"is its fate number (+ Zusatz)</small>"),
+            widgets.HBox([self.shooter.box, self.target.box]),
+            self.summary,
+            widgets.HBox([self.chart, self.table]),
+        ])
+        self.update()
+
+    def question(self) -> RangedQuestion:
+        """The ranged question the controls describe."""
+        return RangedQuestion(
+            shooter=self.shooter.current_character(),
+            target=self.target.current_character(),
+            weapon_fate=self.weapon.value,
+            shooter_supply=self.supplies[self.shooter.supply.value],
+            target_supply=self.supplies[self.target.supply.value],
+            target_hand=self.target.known_hand(),
+            hand_size=self.hand_size,
+        )
+
+    def _on_change(self, _change) -> None:
+        self.update()
+
+    def update(self) -> None:
+        """Recompute the odds and redraw the summary, table and chart in place."""
+        start = time.perf_counter()
+        self.result = self.question().exact()
+        self._view.show(self.result)
+        self.last_update_ms = (time.perf_counter() - start) * 1000
+
+
+SPECTATOR_LABEL = "nobody (no hand known)"
+
+
+class StateOddsPanel(widgets.VBox):
+    """The odds of an attack between two chips of a game state, as one player knows the cards.
+
+    Pick the attacker and the defender among the chips on the table and who looks (a player: his
+    own hand is known; "nobody": no hand is known).  The question is
+    :func:`explorer.behind.odds_state.odds_from_state`'s: melee when the chips touch, otherwise a
+    shot; injuries, Wandler, rear arc, assistants, Glaube and items as they are on the table; the
+    unknown cards are everything not on a public pile nor in the viewer's hand (Hand Cards, Supply
+    and Discard Pile).  :meth:`select` sets the two chips (for a table view that selects chips).
+    CSS classes ``state-attacker``, ``state-defender``, ``state-viewer``, ``state-odds-summary``,
+    ``state-odds-notes``.
+    """
+
+    def __init__(self, state, attacker: str | None = None, defender: str | None = None,
+                 viewer: str | None = None):
+        self.state = state
+        chips = [name for name in state.table.names if name in state.owners]
+        style = {"description_width": "70px"}
+        layout = widgets.Layout(width="340px")
+        self.attacker = widgets.Dropdown(options=chips, value=attacker or chips[0], description="Attacker",
+                                         style=style, layout=layout).add_class("state-attacker")
+        self.defender = widgets.Dropdown(options=self._enemies(self.attacker.value), description="Defender",
+                                         style=style, layout=layout).add_class("state-defender")
+        if defender is not None:
+            self.defender.value = defender
+        self.viewer = widgets.Dropdown(options=[(SPECTATOR_LABEL, None), *[(p, p) for p in state.players]],
+                                       value=viewer, description="Viewer", style=style,
+                                       layout=layout).add_class("state-viewer")
+        self.notes = widgets.HTML().add_class("state-odds-notes")
+        self._view = _OddsView("state")
+        self.summary, self.table, self.chart = self._view.summary, self._view.table, self._view.chart
+        self.result: OddsResult | None = None
+        self._selecting = False
+        self.attacker.observe(self._on_attacker, names="value")
+        for control in (self.defender, self.viewer):
+            control.observe(self._on_change, names="value")
+        super().__init__([
+            widgets.HTML("<small>Exact odds from the game state; rules: "
+                         f"{html.escape(str(refs.HAND_SUPPLY_DISCARD))}</small>"),
+            widgets.HBox([self.attacker, self.defender, self.viewer]),
+            self.summary,
+            self.notes,
+            widgets.HBox([self.chart, self.table]),
+        ])
+        self.update()
+
+    def _enemies(self, attacker: str) -> list[str]:
+        owner = self.state.owners[attacker]
+        return [name for name in self.state.table.names if self.state.owners.get(name, owner) != owner]
+
+    def select(self, attacker: str, defender: str) -> None:
+        """Ask about ``attacker`` attacking ``defender`` (one update)."""
+        self._selecting = True
+        try:
+            self.attacker.value = attacker
+            self.defender.value = defender
+        finally:
+            self._selecting = False
+        self.update()
+
+    def _on_attacker(self, change) -> None:
+        enemies = self._enemies(change["new"])
+        self._selecting, held = True, self._selecting
+        try:
+            self.defender.options = enemies
+            if self.defender.value not in enemies:
+                self.defender.value = enemies[0] if enemies else None
+        finally:
+            self._selecting = held
+        self._on_change(change)
+
+    def _on_change(self, _change) -> None:
+        if not self._selecting:
+            self.update()
+
+    def update(self) -> None:
+        """Ask the odds of the state again and redraw in place (a refused question says why)."""
+        self.result, self.notes.value = None, ""
+        if self.defender.value is None:
+            self._view.show_refusal(f"{self.attacker.value} has no enemy on the table")
+            return
+        try:
+            question = question_from_state(self.state, self.attacker.value, self.defender.value, self.viewer.value)
+            self.result = question.exact()
+        except (RuleViolation, ValueError) as refused:
+            self._view.show_refusal(str(refused))
+            return
+        self._view.show(self.result)
+        lines = question_notes(self.state, question, self.viewer.value)
+        self.notes.value = "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
+
+
+def preset_for(names: list[str], character: Character) -> str:
     for name in names:
         if character.society and character.society.lower() in name.lower():
             return name
@@ -155,6 +370,13 @@ def _summary_html(result: OddsResult) -> str:
     def pct(value: float, cls: str) -> str:
         return f'<span class="{cls}">{value:.1%}</span>'
 
+    if result.kind == "ranged":
+        return (
+            f"<div><b>{html.escape(result.title)}</b>: "
+            f"target injured {pct(result.p_injured('target'), 'p-target-injured')}, "
+            f"no effect {pct(result.probability('none'), 'p-none')}; "
+            f"expected injuries: target {result.expected_injuries('target'):.2f}</div>"
+        )
     return (
         f"<div><b>{html.escape(result.title)}</b>: "
         f"defender injured {pct(result.p_injured('defender'), 'p-defender-injured')}, "

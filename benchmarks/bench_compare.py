@@ -1,0 +1,71 @@
+"""ComparisonPanel: one slider change -> both situations recomputed and redrawn, median time.
+
+Measured from setting a widget's value (which fires the panel's observer) to the updated figure:
+* PNG path (plain Python, nbval; Voila without ``%matplotlib widget``): exact odds of A and B, the
+  summary, the chart blitted over its cached background and encoded into the ``Image`` widget;
+* ipympl path (``%matplotlib widget``, the app notebook): the same, blitted onto the ipympl canvas
+  and its diff image sent; when the y-ranges are new, the full draw the front end then asks for
+  is timed too (the front end's messages are simulated: there is none in a benchmark);
+* for reference, the same chart redrawn from scratch each time (savefig), as without blitting.
+Goal: <= 100 ms median (slider event to updated figure).  Run: ``python benchmarks/bench_compare.py``.
+"""
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from explorer.behind.panels import ComparisonPanel  # noqa: E402
+
+STRENGTHS = [1, 2, 3, 4, 5, 6, 7] * 4
+HAND_CARDS = ["9", "drawn", "3", "drawn"] * 3
+
+
+def _time_moves(panel, slider, values, after=None) -> list[float]:
+    times = []
+    for value in values:
+        start = time.perf_counter()
+        slider.value = value  # the observer recomputes both sides and redraws in place
+        if after is not None:
+            after(panel)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def _front_end_draw(panel) -> None:
+    """What the ipympl front end does after ``draw_idle``: ask the kernel for a full draw."""
+    chart = panel.chart
+    if chart._key() not in chart._backgrounds:
+        chart.figure.canvas.manager.handle_json({"type": "draw"})
+
+
+def main() -> None:
+    png_panel = ComparisonPanel(interactive=False)
+    png = _time_moves(png_panel, png_panel.attacker.strength, STRENGTHS)
+    png_hand = _time_moves(png_panel, png_panel.second.defender_hand, HAND_CARDS)
+
+    live = ComparisonPanel(interactive=True)
+    canvas = live.chart.figure.canvas
+    canvas._handle_message(canvas, {"type": "initialized"}, [])  # the front end shows the canvas: diffs from now on
+    _front_end_draw(live)
+    ipympl = _time_moves(live, live.attacker.strength, STRENGTHS, after=_front_end_draw)
+
+    full = []
+    for strength in STRENGTHS[:8]:
+        start = time.perf_counter()
+        png_panel.attacker.strength.value = strength
+        png_panel.chart.png()  # the whole figure drawn again, as without blitting
+        full.append((time.perf_counter() - start) * 1000)
+
+    print(f"ComparisonPanel slider -> both sides recomputed and redrawn: PNG path median "
+          f"{statistics.median(png):.1f} ms (max {max(png):.1f}; hand-card slider median "
+          f"{statistics.median(png_hand):.1f} ms), ipympl path median {statistics.median(ipympl):.1f} ms "
+          f"(max {max(ipympl):.1f}, {live.chart.full_draws} full draws in {len(ipympl) + 1} updates); "
+          f"goal <= 100 ms median. Without blitting (full redraw each time): median "
+          f"{statistics.median(full):.1f} ms, {statistics.median(full) / statistics.median(png):.1f}x the PNG path")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,597 @@
+"""Drawings for the lessons on movement, abilities and the deck study (matplotlib object API only).
+
+Tables (on top of :func:`~explorer.behind.render_table.draw_table`):
+
+* :func:`draw_movement` -- the legs of a movement as arrows (Movement): where each chip started
+  (a dashed ghost), where it ended, the point it aimed at when the walk was stopped, climbs
+  (Terrain and Climbing), flights (Flying), incorporeal legs and forfeited ones (Körperlos), and
+  moves the rules refused (red, crossed out).
+* :func:`draw_changes` -- the same for a game action: an arrow for every chip it moved
+  (:func:`moved_legs` compares the tables before and after).
+* :func:`draw_break_away` -- a chip touching enemies and the level of its break-away check
+  (Movement: the highest Dexterity, +1 per additional enemy; Schrecken: frightened enemies do
+  not count).
+
+Cards: :func:`draw_card_rows` -- rows of cards with their fate numbers (the top of a supply
+before and after Hellsicht; a hand before and after an item is played).
+
+Charts:
+
+* :func:`plot_check_odds` -- P(an "X+" check succeeds) against a supply for X = 1..9 (Ability Check
+  (Fähigkeitsprobe)), the levels in question marked; :func:`plot_chances` -- labelled chances.
+* Deck study (:mod:`explorer.behind.study`): :func:`plot_win_rates`, :func:`plot_win_rates_by`,
+  :func:`plot_turns`, :func:`plot_per_game`, :func:`plot_first_deaths`, :func:`plot_melee_grid`,
+  :func:`plot_card_values`.
+
+Every function takes ``ax=None`` (then it makes a figure of its own) and returns the axes;
+:func:`image` turns axes or a figure into an IPython ``Image`` for a notebook.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+import matplotlib.patheffects as path_effects
+import numpy as np
+import pandas as pd
+from matplotlib.colors import to_rgb
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
+from matplotlib.ticker import MaxNLocator
+
+from explorer.behind.cards import SOCIETIES
+from explorer.behind.movement import Leg, binding_enemies, break_away_level
+from explorer.behind.odds import check_probability
+from explorer.behind.render_table import PALETTE, draw_table, owner_colours
+from explorer.behind.study import NO_WINNER
+from explorer.behind.table import Table
+from explorer.core.display import figure_png
+
+REFUSED_COLOUR = "#c0392b"
+STOPPED_COLOUR = "#555555"
+MARK_COLOUR = "#e67e22"
+BAR_COLOUR = "#8fa9c4"
+NO_WINNER_COLOUR = "#9e9e9e"
+
+_OUTLINE = [path_effects.withStroke(linewidth=2.4, foreground="white")]
+
+
+# =============================================================================================
+# Helpers
+# =============================================================================================
+def new_axes(width: float = 6.0, height: float = 3.2, dpi: int = 100):
+    """Axes on a new figure of their own (constrained layout, no pyplot)."""
+    return Figure(figsize=(width, height), dpi=dpi, layout="constrained").add_subplot()
+
+
+def new_grid(rows: int, cols: int, width: float, height: float, dpi: int = 100) -> np.ndarray:
+    """A ``rows`` x ``cols`` array of axes on a new figure (constrained layout)."""
+    figure = Figure(figsize=(width, height), dpi=dpi, layout="constrained")
+    return np.atleast_1d(figure.subplots(rows, cols, squeeze=False))
+
+
+def png(drawing) -> bytes:
+    """PNG bytes of axes (their figure) or of a figure."""
+    figure = drawing if isinstance(drawing, Figure) else drawing.figure
+    return figure_png(figure)
+
+
+def image(drawing):
+    """An IPython ``Image`` of axes or a figure (what a notebook cell shows)."""
+    from IPython.display import Image
+
+    return Image(png(drawing))
+
+
+def player_colours(players: Iterable[str]) -> dict[str, str]:
+    """Each player's colour in the study charts, the same in every chart: a player named after a
+    society (:data:`~explorer.behind.cards.SOCIETIES`, as ``simulate`` names them) has that
+    society's palette colour -- Schwesternbund blue, Vampire red, as on a table of the two --
+    other names take the remaining colours in sorted order."""
+    names = sorted(set(players))
+    colours = {p: PALETTE[SOCIETIES.index(p)] for p in names if p in SOCIETIES}
+    spare = PALETTE[len(SOCIETIES):]
+    colours.update({p: spare[i % len(spare)] for i, p in enumerate(n for n in names if n not in SOCIETIES)})
+    return colours
+
+
+def _darker(colour: str, factor: float = 0.7) -> tuple[float, float, float]:
+    return tuple(c * factor for c in to_rgb(colour))
+
+
+def _fraction(p) -> str:
+    return f"{p.numerator}/{p.denominator}" if isinstance(p, Fraction) else f"{float(p):.3f}"
+
+
+# =============================================================================================
+# Movement on the table
+# =============================================================================================
+def draw_movement(before: Table, legs: Sequence[Leg] = (), *, after: Table | None = None,
+                  refused: Sequence[tuple[str, tuple[float, float], str]] = (), ax=None,
+                  title: str | None = None, region: tuple[float, float, float, float] | None = None,
+                  sight_from: str | None = None):
+    """Draw a movement: the table ``after`` it (``before`` when None) and each leg as an arrow.
+
+    * A leg's chip started where the dashed ghost is; the arrow runs from its start to its end
+      (Movement: "The distance is measured from the centre of a character chip"), labelled with
+      the distance and, for a walk stopped short, what stopped it (a dotted line to the point
+      aimed at, marked x); a climb names the obstacle climbed (Terrain and Climbing); a flight is
+      dashed (Flying), an incorporeal leg dash-dotted (Körperlos); a forfeited leg (tournament
+      rules) is grey from the start to the point aimed at.
+    * ``refused``: ``(chip, (x, y), why)`` moves the rules refused, drawn in red from the chip's
+      position on ``before`` to the point, crossed out and labelled ``why``.
+    * ``region``: ``(x0, y0, x1, y1)`` to zoom on; ``sight_from`` is passed to ``draw_table``.
+    """
+    table = before if after is None else after
+    if ax is None:
+        x0, y0, x1, y1 = region or (-2.0, -2.0, table.width + 2.0, table.depth + 2.0)
+        width = 7.0
+        ax = new_axes(width, width * (y1 - y0) / (x1 - x0) + 1.1)
+    draw_table(table, ax, title="", sight_from=sight_from)
+    colours = owner_colours(table)
+    r = table.radius
+    for index, leg in enumerate(legs):
+        chip = before.chip(leg.chip)
+        colour = _darker(colours.get(chip.owner, "#333333"))
+        _draw_leg(ax, leg, r, colour, above=index % 2 == 0)
+    for name, to, why in refused:
+        start = before.chip(name).position
+        ax.add_patch(FancyArrowPatch(start, to, arrowstyle="-|>", mutation_scale=12, color=REFUSED_COLOUR,
+                                     linewidth=1.6, linestyle=":", shrinkA=0, shrinkB=0, zorder=5.3))
+        ax.plot(*to, marker="X", markersize=9, color=REFUSED_COLOUR, markeredgecolor="white", zorder=5.4)
+        _beyond_label(ax, start, to, why, REFUSED_COLOUR)
+    if region is not None:
+        ax.set_xlim(region[0], region[2])
+        ax.set_ylim(region[1], region[3])
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def moved_legs(before: Table, after: Table, *, mode: str = "walk") -> list[Leg]:
+    """One straight :class:`~explorer.behind.movement.Leg` per chip that stands elsewhere on ``after``
+    than on ``before`` (from its old centre to its new one), in table order: what a game action
+    moved, for :func:`draw_movement` (a movement of several legs shows as one straight arrow)."""
+    legs = []
+    for chip in before.chips:
+        if chip.name not in after:
+            continue
+        end = after.chip(chip.name).position
+        if math.dist(chip.position, end) > 1e-9:
+            legs.append(Leg(chip.name, chip.position, end, end, math.dist(chip.position, end), mode=mode))
+    return legs
+
+
+def draw_changes(before: Table, after: Table, *, focus: Iterable[str] | None = None, margin: float = 8.0,
+                 mode: str = "walk", ax=None, title: str | None = None):
+    """The table ``after`` a game action, with an arrow for every chip it moved (:func:`moved_legs`);
+    ``focus``: chip names to zoom on (with ``margin`` cm around them and the moved chips' starts)."""
+    legs = moved_legs(before, after, mode=mode)
+    region = None
+    if focus is not None:
+        points = [after.chip(n).position for n in focus if n in after] + [leg.start for leg in legs]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        region = (max(-2.0, min(xs) - margin), max(-2.0, min(ys) - margin),
+                  min(after.width + 2.0, max(xs) + margin), min(after.depth + 2.0, max(ys) + margin))
+    return draw_movement(before, legs, after=after, ax=ax, title=title, region=region)
+
+
+_MODE_STYLE = {"walk": "-", "fly": "--", "incorporeal": "-."}
+
+
+def _draw_leg(ax, leg: Leg, r: float, colour, *, above: bool = True) -> None:
+    ax.add_patch(Circle(leg.start, r, facecolor="none", edgecolor=colour, linestyle="--", linewidth=1.0,
+                        alpha=0.8, zorder=3.5))
+    if leg.forfeited:
+        ax.add_patch(FancyArrowPatch(leg.start, leg.requested, arrowstyle="-|>", mutation_scale=11,
+                                     color=STOPPED_COLOUR, linewidth=1.3, linestyle=":", shrinkA=0, shrinkB=0,
+                                     zorder=5.2))
+        ax.plot(*leg.requested, marker="x", markersize=7, color=STOPPED_COLOUR, zorder=5.3)
+        _leg_label(ax, leg.start, leg.requested, f"forfeited: would end in {leg.stopped_by}", STOPPED_COLOUR,
+                   above=above)
+        return
+    if leg.stopped and math.dist(leg.end, leg.requested) > 1e-6:
+        ax.plot([leg.end[0], leg.requested[0]], [leg.end[1], leg.requested[1]], color=STOPPED_COLOUR,
+                linestyle=":", linewidth=1.0, zorder=5.0)
+        ax.plot(*leg.requested, marker="x", markersize=6, color=STOPPED_COLOUR, zorder=5.1)
+    if leg.distance > 1e-9:
+        ax.add_patch(FancyArrowPatch(leg.start, leg.end, arrowstyle="-|>", mutation_scale=12, color=colour,
+                                     linewidth=1.8, linestyle=_MODE_STYLE.get(leg.mode, "-"), shrinkA=0, shrinkB=0,
+                                     zorder=5.2))
+    words = f"{leg.distance:.1f} cm" + ("" if leg.mode == "walk" else f" ({leg.mode})")
+    if leg.climbed:
+        words += f", climbs {leg.climbed}"
+    elif leg.stopped_by:
+        words += f", stopped by {leg.stopped_by}"
+    _leg_label(ax, leg.start, leg.end if leg.distance > 1e-9 else leg.requested, words, colour, above=above)
+
+
+def _leg_label(ax, start, end, text: str, colour, *, above: bool = True) -> None:
+    """The label beside a leg, 40% along it (clear of the chip at its end), on one side or the
+    other -- consecutive legs alternate, so the labels of short legs do not overlap; "above" is
+    the side towards +y (or -x for a vertical leg)."""
+    length = math.dist(start, end) or 1.0
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    px, py = -uy, ux  # a perpendicular
+    if py < -1e-9 or (abs(py) <= 1e-9 and px > 0):
+        px, py = -px, -py
+    if not above:
+        px, py = -px, -py
+    spot = (start[0] + 0.4 * (end[0] - start[0]), start[1] + 0.4 * (end[1] - start[1]))
+    ha = "left" if px > 0.35 else "right" if px < -0.35 else "center"
+    va = "bottom" if py > 0.35 else "top" if py < -0.35 else "center"
+    ax.annotate(text, spot, xytext=(6 * px, 6 * py), textcoords="offset points", fontsize=7, ha=ha, va=va,
+                color=colour, path_effects=_OUTLINE, zorder=6)
+
+
+def _beyond_label(ax, start, point, text: str, colour) -> None:
+    """A label just beyond ``point``, in the direction from ``start`` (where no arrow runs)."""
+    length = math.dist(start, point) or 1.0
+    ux, uy = (point[0] - start[0]) / length, (point[1] - start[1]) / length
+    ha = "left" if ux > 0.35 else "right" if ux < -0.35 else "center"
+    va = "bottom" if uy > 0.35 else "top" if uy < -0.35 else "center"
+    ax.annotate(text, point, xytext=(9 * ux, 9 * uy), textcoords="offset points", fontsize=7, ha=ha, va=va,
+                color=colour, fontweight="bold", path_effects=_OUTLINE, zorder=6)
+
+
+def draw_break_away(table: Table, chip: str, dexterity: Mapping[str, int], *, frightened: Iterable[str] = (),
+                    ax=None, title: str | None = None, region: tuple[float, float, float, float] | None = None,
+                    margin: float = 7.0):
+    """Draw chip ``chip`` and the enemies it must break away from (Movement), with the check's level.
+
+    Every enemy touching ``chip`` on its height level (ruling ``behind.break-away-levels``) is
+    joined to it by a line and labelled with its Dexterity (``dexterity``: name -> value); a
+    frightened enemy (Schrecken) is greyed out: "One can break away from a frightened character
+    without a check".  The title says the level (:func:`~explorer.behind.movement.break_away_level`).
+    ``region`` (default: the chips involved and ``margin`` cm around them) is the part shown.
+    """
+    frightened = set(frightened)
+    level = break_away_level(table, chip, dexterity, frightened)
+    me = table.chip(chip)
+    enemies = binding_enemies(table, chip)
+    if region is None:
+        xs = [me.x] + [table.chip(e).x for e in enemies]
+        ys = [me.y] + [table.chip(e).y for e in enemies]
+        region = (max(-2.0, min(xs) - margin), max(-2.0, min(ys) - margin),
+                  min(table.width + 2.0, max(xs) + margin), min(table.depth + 2.0, max(ys) + margin))
+    if ax is None:
+        x0, y0, x1, y1 = region
+        ax = new_axes(5.5, 5.5 * (y1 - y0) / (x1 - x0) + 1.3)
+    draw_table(table, ax, title="")
+    counted = [e for e in enemies if e not in frightened]
+    r = table.radius
+    for name in enemies:
+        other = table.chip(name)
+        free = name in frightened
+        colour = STOPPED_COLOUR if free else REFUSED_COLOUR
+        ax.plot([me.x, other.x], [me.y, other.y], color=colour, linewidth=2.4, linestyle=":" if free else "-",
+                zorder=4.6, solid_capstyle="round")
+        length = math.dist(me.position, other.position) or 1.0
+        ux, uy = (other.x - me.x) / length, (other.y - me.y) / length
+        spot = (other.x + ux * r * 2.6, other.y + uy * r * 2.6)  # beyond the enemy, away from the chip
+        words = f"Dexterity {dexterity[name]}" + ("\n(frightened: not counted)" if free else "")
+        ax.annotate(words, spot, fontsize=8, ha="center", va="center", color=colour, fontweight="bold",
+                    path_effects=_OUTLINE, zorder=6)
+    if title is None:
+        if level is None:
+            title = f"{chip} breaks away without a check"
+        else:
+            top = max(int(dexterity[e]) for e in counted)
+            more = len(counted) - 1
+            title = f"{chip} breaks away with a check {level}+:\nhighest Dexterity {top}" + \
+                (f" + {more} ({more} further enem{'y' if more == 1 else 'ies'})" if more else "")
+    ax.set_title(title, fontsize=10)
+    ax.set_xlim(region[0], region[2])
+    ax.set_ylim(region[1], region[3])
+    return ax
+
+
+# =============================================================================================
+# Checks
+# =============================================================================================
+def plot_check_odds(supply: Sequence, *, marks: Mapping[str, int] | None = None, levels: Iterable[int] = range(1, 10),
+                    ax=None, title: str | None = None):
+    """P(an "X+" check succeeds) for each X of ``levels`` against ``supply`` (cards or fate numbers):
+    the share of its cards with a fate number of at least X (Ability Check (Fähigkeitsprobe)).
+    ``marks``: label -> level to highlight, e.g. ``{"Befehl 5+": 5}``, each with its exact fraction."""
+    levels = list(levels)
+    marks = dict(marks or {})
+    if ax is None:
+        ax = new_axes(6.0, 2.9)
+    chances = [check_probability(x, supply) for x in levels]
+    marked = {level for level in marks.values()}
+    colours = [MARK_COLOUR if x in marked else BAR_COLOUR for x in levels]
+    ax.bar(levels, [float(p) for p in chances], color=colours, edgecolor="white")
+    for x, p in zip(levels, chances):
+        ax.text(x, float(p) + 0.015, f"{float(p):.0%}", ha="center", va="bottom", fontsize=7)
+    band, previous = 1.12, None
+    for label, level in sorted(marks.items(), key=lambda item: item[1]):
+        p = check_probability(level, supply)
+        band = 1.3 if previous is not None and level - previous <= 2 and band == 1.12 else 1.12
+        previous = level
+        ax.plot([level, level], [float(p) + 0.08, band - 0.01], color=MARK_COLOUR, linewidth=0.8)
+        ax.text(level, band, f"{label}: {_fraction(p)}", ha="center", va="bottom", fontsize=7.5,
+                color=_darker(MARK_COLOUR, 0.8), fontweight="bold", path_effects=_OUTLINE)
+    ax.set_xticks(levels, [f"{x}+" for x in levels], fontsize=8)
+    ax.set_ylim(0, 1.45)
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
+    ax.set_xlabel("check level X (success: the top card's fate number is at least X)", fontsize=8)
+    ax.set_ylabel("chance of success", fontsize=8)
+    ax.set_title(title or f"Checks against a supply of {len(supply)} cards", fontsize=10)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def plot_chances(labels: Sequence[str], chances: Sequence, *, ax=None, title: str | None = None,
+                 xlabel: str = "chance of success", colours: Sequence[str] | None = None):
+    """Horizontal bars of labelled chances, first on top; beside each bar its percentage and, for an
+    exact fraction with a denominator up to 1000, the fraction."""
+    labels, chances = list(labels), list(chances)
+    if ax is None:
+        lines = max((str(label).count("\n") + 1 for label in labels), default=1)
+        ax = new_axes(7.0, (0.3 + 0.14 * lines) * len(labels) + 1.0)
+    ys = np.arange(len(labels))[::-1]
+    ax.barh(ys, [float(p) for p in chances], color=list(colours) if colours else BAR_COLOUR, edgecolor="white")
+    for y, p in zip(ys, chances):
+        short = isinstance(p, Fraction) and p.denominator <= 1000  # long fractions would hide the bars
+        words = f"{float(p):.0%}" + (f"  ({_fraction(p)})" if short else "")
+        ax.text(float(p) + 0.01, y, words, va="center", fontsize=7.5)
+    ax.set_yticks(ys, labels, fontsize=8)
+    ax.set_xlim(0, 1.25)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
+    ax.set_xlabel(xlabel, fontsize=8)
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def draw_card_rows(rows: Mapping[str, Sequence], *, highlight: Iterable[str] = (), ax=None, title: str | None = None):
+    """Rows of action cards drawn as small cards, each with its fate number and title (e.g. the top
+    of a supply before and after Hellsicht, "Hand Cards, Supply and Discard Pile").  ``rows``:
+    label -> cards, first card leftmost (a ``None`` leaves a gap); cards whose id is in
+    ``highlight`` are drawn in the mark colour."""
+    highlight = set(highlight)
+    labels = list(rows)
+    width = max((len(cards) for cards in rows.values()), default=1)
+    if ax is None:
+        ax = new_axes(1.05 * width + 2.2, 1.05 * len(labels) + 0.6)
+    for row, label in enumerate(labels):
+        y = len(labels) - 1 - row
+        for column, card in enumerate(rows[label]):
+            if card is None:
+                continue
+            colour = MARK_COLOUR if card.id in highlight else BAR_COLOUR
+            ax.add_patch(FancyBboxPatch((column + 0.06, y + 0.08), 0.88, 0.84,
+                                        boxstyle="round,pad=0,rounding_size=0.08", facecolor=colour,
+                                        edgecolor="#34495e", linewidth=0.8, alpha=0.9))
+            ax.text(column + 0.5, y + 0.62, str(card.fate), ha="center", va="center", fontsize=13, fontweight="bold",
+                    color="white", path_effects=[path_effects.withStroke(linewidth=2, foreground="#34495e")])
+            ax.text(column + 0.5, y + 0.25, _short(card.title, 13), ha="center", va="center", fontsize=6.2,
+                    color="#1b2631")
+    ax.set_xlim(0, width)
+    ax.set_ylim(0, len(labels))
+    ax.set_yticks([len(labels) - 1 - i + 0.5 for i in range(len(labels))], labels, fontsize=8)
+    ax.set_xticks([])
+    ax.set_aspect("equal")
+    for side in ("top", "right", "bottom", "left"):
+        ax.spines[side].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+# =============================================================================================
+# The deck study
+# =============================================================================================
+def _outcome_colours(outcomes: Iterable[str]) -> dict[str, str]:
+    players = [o for o in outcomes if o != NO_WINNER]
+    colours = player_colours(players)
+    colours[NO_WINNER] = NO_WINNER_COLOUR
+    return colours
+
+
+def plot_win_rates(rates: pd.DataFrame, *, ax=None, title: str | None = None):
+    """Horizontal bars of :func:`explorer.behind.study.win_rates` (overall): the share of games each
+    player won (and without winner), with the 95% interval as an error bar and "wins / games"."""
+    outcomes = list(rates["outcome"])
+    if ax is None:
+        ax = new_axes(6.0, 0.5 * len(outcomes) + 1.1)
+    colours = _outcome_colours(outcomes)
+    ys = np.arange(len(outcomes))[::-1]
+    share = rates["share"].to_numpy(float)
+    errors = np.vstack([share - rates["low"].to_numpy(float), rates["high"].to_numpy(float) - share])
+    ax.barh(ys, share, color=[colours[o] for o in outcomes], edgecolor="white")
+    ax.errorbar(share, ys, xerr=errors, fmt="none", ecolor="black", capsize=3, linewidth=1)
+    for y, (_, row) in zip(ys, rates.iterrows()):
+        ax.text(min(1.02, row["high"] + 0.02), y, f"{row['wins']} / {row['games']}", va="center", fontsize=8)
+    ax.set_yticks(ys, outcomes, fontsize=8)
+    ax.set_xlim(0, 1.18)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
+    ax.set_xlabel("share of games won (bars: 95% Wilson interval)", fontsize=8)
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def plot_win_rates_by(rates: pd.DataFrame, by: str, *, ax=None, title: str | None = None, label: str | None = None):
+    """Grouped bars of :func:`explorer.behind.study.win_rates` ``by`` a column: one group per value
+    (e.g. who began), one bar per outcome with its 95% interval; groups labelled with their games."""
+    groups = list(dict.fromkeys(rates[by]))
+    outcomes = list(dict.fromkeys(rates["outcome"]))
+    if ax is None:
+        ax = new_axes(6.0, 3.2)
+    colours = _outcome_colours(outcomes)
+    width = 0.8 / len(outcomes)
+    for i, outcome in enumerate(outcomes):
+        part = rates[rates["outcome"] == outcome].set_index(by).loc[groups]
+        xs = np.arange(len(groups)) + (i - (len(outcomes) - 1) / 2) * width
+        share = part["share"].to_numpy(float)
+        errors = np.vstack([share - part["low"].to_numpy(float), part["high"].to_numpy(float) - share])
+        ax.bar(xs, share, width * 0.95, color=colours[outcome], label=f"{outcome} wins" if outcome != NO_WINNER
+               else NO_WINNER)
+        ax.errorbar(xs, share, yerr=errors, fmt="none", ecolor="black", capsize=2.5, linewidth=0.9)
+    games = rates.drop_duplicates(by).set_index(by)["games"]
+    ax.set_xticks(np.arange(len(groups)), [f"{label or by}: {g}\n({games[g]} games)" for g in groups], fontsize=8)
+    ax.set_ylim(0, 1.15)
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
+    ax.set_ylabel("share of games", fontsize=8)
+    ax.legend(fontsize=7.5, frameon=False, loc="upper center", ncol=len(outcomes))
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def plot_turns(frame: pd.DataFrame, *, ax=None, title: str | None = None):
+    """Histogram of the game length in turns, stacked by winner (a simulate() frame)."""
+    from explorer.behind.study import players_of
+
+    if ax is None:
+        ax = new_axes(6.0, 3.0)
+    winner = frame["winner"].where(frame["winner"].notna(), NO_WINNER)
+    outcomes = [o for o in list(players_of(frame)) + [NO_WINNER] if (winner == o).any()]
+    colours = _outcome_colours(outcomes)
+    low, high = int(frame["turns"].min()), int(frame["turns"].max())
+    step = max(1, math.ceil((high - low + 1) / 30))
+    bins = np.arange(low - 0.5, high + step + 0.5, step)  # the last edge lies beyond the longest game
+    ax.hist([frame.loc[winner == o, "turns"] for o in outcomes], bins=bins, stacked=True,
+            color=[colours[o] for o in outcomes], label=[f"{o} wins" if o != NO_WINNER else o for o in outcomes],
+            edgecolor="white", linewidth=0.5)
+    ax.axvline(frame["turns"].mean(), color="black", linestyle="--", linewidth=1)
+    ax.annotate(f"mean {frame['turns'].mean():.1f}", (frame["turns"].mean(), 1), xycoords=("data", "axes fraction"),
+                xytext=(4, -4), textcoords="offset points", fontsize=7.5, va="top")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("turns played (a turn is one player's three phases)", fontsize=8)
+    ax.set_ylabel("games", fontsize=8)
+    ax.legend(fontsize=7.5, frameon=False, loc="upper right")
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.tick_params(labelsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def plot_per_game(frame: pd.DataFrame, key: str = "injuries_dealt", *, ax=None, title: str | None = None,
+                  xlabel: str | None = None):
+    """Side-by-side histograms of the per-player column ``key[P]`` (one bar colour per player), each
+    player's mean marked with a dashed line."""
+    from explorer.behind.study import players_of
+
+    players = list(players_of(frame))
+    if ax is None:
+        ax = new_axes(6.0, 3.0)
+    colours = player_colours(players)
+    values = [frame[f"{key}[{p}]"].to_numpy(int) for p in players]
+    low, high = min(int(v.min()) for v in values), max(int(v.max()) for v in values)
+    bins = np.arange(low - 0.5, high + 1.5)
+    ax.hist(values, bins=bins, color=[colours[p] for p in players], label=players, edgecolor="white", linewidth=0.5)
+    for player, v in zip(players, values):
+        ax.axvline(v.mean(), color=_darker(colours[player]), linestyle="--", linewidth=1.2)
+        ax.annotate(f"mean {v.mean():.1f}", (v.mean(), 1), xycoords=("data", "axes fraction"), xytext=(3, -4),
+                    textcoords="offset points", fontsize=7.5, va="top", color=_darker(colours[player]))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(xlabel or f"{key.replace('_', ' ')} per game", fontsize=8)
+    ax.set_ylabel("games", fontsize=8)
+    ax.legend(fontsize=7.5, frameon=False, loc="upper left")
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.tick_params(labelsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def plot_first_deaths(table: pd.DataFrame, *, ax=None, title: str | None = None):
+    """Horizontal bars of :func:`explorer.behind.study.first_deaths`: the share of games in which each
+    character was eliminated first (95% interval), coloured by player, with the share of games
+    in which he was eliminated at all as a hollow bar behind."""
+    if ax is None:
+        ax = new_axes(6.5, 0.36 * len(table) + 1.2)
+    colours = player_colours(table["player"])
+    ys = np.arange(len(table))[::-1]
+    ax.barh(ys, table["eliminated_share"], color="none", edgecolor=[colours[p] for p in table["player"]],
+            linewidth=1.0, hatch="////", label="eliminated at all")
+    share = table["share"].to_numpy(float)
+    errors = np.vstack([share - table["low"].to_numpy(float), table["high"].to_numpy(float) - share])
+    ax.barh(ys, share, height=0.55, color=[colours[p] for p in table["player"]], label="eliminated first")
+    ax.errorbar(share, ys, xerr=errors, fmt="none", ecolor="black", capsize=2.5, linewidth=0.9)
+    ax.set_yticks(ys, [f"{name} ({player[:3]})" for name, player in zip(table.index, table["player"])], fontsize=8)
+    ax.set_xlim(0, 1.05)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
+    ax.set_xlabel("share of games", fontsize=8)
+    handles = [Line2D([], [], color="black", linewidth=6, label="eliminated first (95% interval)"),
+               Line2D([], [], color="grey", linewidth=0, marker="s", markersize=9, markerfacecolor="none",
+                      label="eliminated at all")]
+    ax.legend(handles=handles, fontsize=7.5, frameon=False, loc="lower right")
+    ax.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, label: str = "edge",
+                    centre: float | None = 0.0):
+    """A heat map of a :func:`explorer.behind.study.grid` (attackers as rows, defenders as columns),
+    each cell labelled with its value.  ``centre``: a diverging colour scale around it (red below,
+    blue above); None: a plain scale from 0 to 1."""
+    if ax is None:
+        ax = new_axes(1.1 * len(grid.columns) + 3.2, 0.55 * len(grid) + 1.6)
+    values = grid.to_numpy(float)
+    if centre is None:
+        image_ = ax.imshow(values, cmap="Blues", vmin=0, vmax=1, aspect="auto")
+    else:
+        reach = max(1e-9, float(np.nanmax(np.abs(values - centre))))
+        image_ = ax.imshow(values, cmap="RdBu", vmin=centre - reach, vmax=centre + reach, aspect="auto")
+    for i in range(values.shape[0]):
+        for j in range(values.shape[1]):
+            ax.text(j, i, f"{values[i, j]:+.2f}" if centre is not None else f"{values[i, j]:.2f}",
+                    ha="center", va="center", fontsize=7.5, path_effects=_OUTLINE)
+    ax.set_xticks(range(len(grid.columns)), [_short(c) for c in grid.columns], fontsize=7.5, rotation=25, ha="right")
+    ax.set_yticks(range(len(grid.index)), [_short(r) for r in grid.index], fontsize=7.5)
+    ax.set_xlabel("defender", fontsize=8)
+    ax.set_ylabel("attacker", fontsize=8)
+    ax.figure.colorbar(image_, ax=ax, shrink=0.85).set_label(label, fontsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def _short(name: str, length: int = 18) -> str:
+    return name if len(name) <= length else name[:length - 1] + "."
+
+
+def plot_card_values(table: pd.DataFrame, *, ax=None, title: str | None = None):
+    """Grouped bars of :func:`explorer.behind.study.card_values`: how many cards of each deck have
+    each combat value (fate number + Zusatz bonus), each deck's mean marked by a dashed line and
+    given in the legend."""
+    if ax is None:
+        ax = new_axes(6.0, 2.8)
+    players = list(table.columns)
+    colours = player_colours(players)
+    width = 0.8 / len(players)
+    xs = table.index.to_numpy(int)
+    for i, player in enumerate(players):
+        mean = float((table[player] * table.index).sum() / table[player].sum())
+        ax.bar(xs + (i - (len(players) - 1) / 2) * width, table[player], width * 0.95, color=colours[player],
+               label=f"{player} (mean {mean:.2f}, dashed)")
+        ax.axvline(mean, color=_darker(colours[player]), linestyle="--", linewidth=1.1)
+    ax.set_xticks(xs, [str(x) for x in xs], fontsize=8)
+    ax.set_xlabel("combat value of a card (fate number + Zusatz)", fontsize=8)
+    ax.set_ylabel("cards in the deck", fontsize=8)
+    ax.legend(fontsize=7.5, frameon=False, loc="upper right")
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.tick_params(labelsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+__all__ = [
+    "draw_break_away", "draw_card_rows", "draw_changes", "draw_movement", "image", "moved_legs", "new_axes",
+    "new_grid", "player_colours", "plot_card_values", "plot_chances", "plot_check_odds", "plot_first_deaths",
+    "plot_melee_grid", "plot_per_game", "plot_turns", "plot_win_rates", "plot_win_rates_by", "png",
+]

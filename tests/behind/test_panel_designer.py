@@ -1,0 +1,234 @@
+"""The scenario designer in plain Python: fire the mouse handlers or set a widget value, then check the
+layout (the engine's state) and what the panel shows (validation list, marks, status, controls).
+
+Rules: behind-2003-rulebook.txt, section "Unser Revier!" ("Our Turf!"), Setup: "The first player places his
+character chips between the obstacles in the middle of the table. A chip may be at most one card length
+from another chip. Then the opponent places his character chips at a table edge of his choice. ... In
+addition every chip must be at least three card lengths from an enemy character chip."
+"""
+
+import html
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from explorer.behind import layouts as L
+from explorer.behind import refs
+from explorer.behind.panels.panel_designer import DesignerPanel
+from explorer.behind.render_table import BLOCKED_COLOUR
+from explorer.behind.table import Obstacle
+
+LUDWIG, SAHRA = "Ludwig von Auenstedt", "Sahra Jeanette"
+
+
+@pytest.fixture
+def designer(tmp_path) -> DesignerPanel:
+    return DesignerPanel(L.load_layout("unser_revier_example"), folder=tmp_path, canvas="png")
+
+
+def mouse(panel, x, y, button=1):
+    return SimpleNamespace(inaxes=panel.ax, xdata=x, ydata=y, button=button)
+
+
+def test_the_example_shows_no_broken_rule_and_nothing_to_place(designer):
+    assert designer.messages == []
+    assert "breaks no rule of \"Unser Revier!\"" in designer.validation.value
+    assert "Still to place" not in designer.validation.value
+    assert bytes(designer.view.widget.value[:4]) == b"\x89PNG"
+    geometry = json.loads(designer.geometry.value)
+    assert geometry == {"xlim": [-2.0, 122.0], "ylim": [-2.0, 82.0], "axes": [0, 0, 1, 1], "size": [840, 569]}
+
+
+def test_dragging_a_chip_checks_the_rules_live_and_commits_on_release(designer):
+    """"every chip must be at least three card lengths from an enemy character chip" (section "Unser Revier!"
+    ("Our Turf!")): while Ludwig is dragged towards the Sisterhood the list names each enemy too near."""
+    designer._on_press(mouse(designer, 56.4, 6.3))  # a little off the centre: the chip keeps that offset
+    assert designer.selected == LUDWIG
+    designer._on_motion(mouse(designer, 56.4, 13.3))
+    assert designer.design.table.chip(LUDWIG).position == (56, 6)  # not committed yet
+    shown = designer.messages
+    assert any(m.startswith(f"{SAHRA} is 25.3 cm (2.9 card lengths) from {LUDWIG}") for m in shown)
+    assert "broken rule" in designer.validation.value
+    assert html.escape(refs.UNSER_REVIER.section) in designer.validation.value  # each rule cited
+    designer._on_motion(mouse(designer, 56.4, 20.3))
+    designer._on_release(mouse(designer, 56.4, 20.3))
+    assert designer.design.table.chip(LUDWIG).position == pytest.approx((56, 20))
+    assert any(f"{SAHRA} is 18.4 cm" in m for m in designer.messages)
+    assert "moved to (56.0, 20.0)" in designer.status.value
+    designer._on_motion(mouse(designer, 56.4, 40.3))  # a late motion event after the release changes nothing
+    assert designer.design.table.chip(LUDWIG).position == pytest.approx((56, 20))
+
+
+def test_each_broken_distance_is_drawn_between_the_chips_it_names(designer):
+    designer.move(LUDWIG, 56, 20)
+    pairs = {frozenset(f.chips[:2]) for f in designer.shown if len(f.chips) == 2}
+    lines = designer.mark_lines.visible()
+    assert len(lines) == len(pairs) and len(pairs) >= 5
+    ends = {frozenset(zip(*line.get_data())) for line in lines}
+    assert frozenset({(56.0, 20.0), (60.0, 38.0)}) in ends  # Ludwig -- Sahra
+    assert "18.4 cm" in [t.get_text() for t in designer.mark_labels.visible()]
+    edge = next(f for f in designer.shown if "table edge" in f.reason)
+    assert edge.chips == (LUDWIG,)
+    (ring,) = designer.mark_rings.visible()
+    assert ring.get_center() == (56, 20)
+    assert designer.live.chip_artists[LUDWIG].body.get_edgecolor()[:3] == pytest.approx((0.843, 0.188, 0.153), abs=0.01)
+    assert BLOCKED_COLOUR == "#d73027"
+    designer.move(LUDWIG, 56, 6)
+    assert designer.messages == [] and designer.mark_lines.visible() == [] and designer.mark_rings.visible() == []
+
+
+def test_a_drop_the_table_forbids_puts_the_chip_back_and_says_why(designer):
+    """Section "Movement": "If a character chip would overlap another ..." -- the table never holds
+    overlapping chips, so the drop is refused."""
+    designer.press(56, 6)
+    assert designer.drag_to(50, 5) is False  # onto Gräfin Mathilde
+    assert "would overlap Gräfin Mathilde von Rabenfels" in designer.status.value
+    assert designer.live.chip_artists[LUDWIG].body.get_center() == (50, 5)  # drawn where the mouse is, in red
+    assert designer.release(50, 5) is False
+    assert designer.design.table.chip(LUDWIG).position == (56, 6)
+    assert designer.live.chip_artists[LUDWIG].body.get_center() == (56, 6)
+    assert "stays where it was" in designer.status.value
+
+
+def test_clicks_add_the_next_chip_and_the_next_obstacle_piece(tmp_path):
+    """Section "The Beginning": "On each character card lying out you place the matching character chip";
+    section "Unser Revier!" ("Our Turf!"), Terrain: "Place six small obstacles in the middle of the table." """
+    designer = DesignerPanel(L.new_layout(obstacles=False), folder=tmp_path, canvas="agg")
+    designer.mode.value = "add obstacle"
+    assert designer.piece.value == "crate"
+    designer._on_press(mouse(designer, 40, 30))
+    assert [o.name for o in designer.design.table.obstacles] == ["crate"] and designer.piece.value == "well"
+    assert "5 obstacles still to place" in designer.validation.value
+    designer.mode.value = "add chip"
+    designer.player.value = "Vampire"
+    designer._on_press(mouse(designer, 60, 5))
+    chip = designer.design.table.chip(LUDWIG)
+    assert (chip.owner, chip.position, chip.facing) == ("Vampire", (60, 5), 90.0)  # facing the table centre
+    assert designer.selected == LUDWIG and designer.facing.value == 90
+    designer._on_press(mouse(designer, 40, 30))  # on the crate: a flat piece, but is there room?
+    assert "Gräfin Mathilde von Rabenfels" in designer.design.table  # yes: wholly on the 8 x 8 cm crate
+    designer._on_press(mouse(designer, 41.5, 31.5))  # overlapping her
+    assert "would overlap Gräfin Mathilde von Rabenfels" in designer.status.value
+    designer._on_press(mouse(designer, 100, 60, button=3))  # a right click does nothing
+    assert len(designer.design.table) == 2
+
+
+def test_the_facing_slider_turns_the_selected_chip(designer):
+    """Section "Viewing Angle (Sichtwinkel)": "Each character may ... be turned as desired"; the marking of
+    90 degrees turns with it."""
+    designer.select(SAHRA)
+    assert designer.facing.value == 270 and not designer.facing.disabled and designer.height.disabled
+    designer.facing.value = 45
+    assert designer.design.table.chip(SAHRA).facing == 45.0
+    fan = designer.live.chip_artists[SAHRA].fan
+    assert (fan.theta1, fan.theta2) == (0.0, 90.0)
+
+
+def test_an_obstacle_is_dragged_turned_and_edited_as_a_piece(designer):
+    """Section "Terrain and Climbing (Gelände & Klettern)": "Every character can climb obstacles if the
+    obstacle in question is flat and his character chip has room on it." -- height and flatness matter."""
+    designer.press(81, 27)  # the cart
+    assert designer.selected == "cart" and designer.facing.description == "angle"
+    designer.drag_to(85, 27)
+    designer.release(85, 27)
+    cart = designer.design.table.obstacle("cart")
+    assert L.piece_pose(L.piece(designer.design.rules, "cart"), cart) == pytest.approx((85, 27, 0))
+    designer.facing.value = 90
+    assert L.piece_pose(L.piece(designer.design.rules, "cart"), designer.design.table.obstacle("cart"))[2] == \
+        pytest.approx(90)
+    designer.height.value = 2.0
+    designer.flat.value = True
+    cart = designer.design.table.obstacle("cart")
+    assert (cart.height, cart.flat) == (2.0, True)
+    assert designer.live.obstacle_artists["cart"].label.get_text() == "cart (h 2 cm, flat)"
+    assert designer.messages == []  # the setup rules do not care ...
+    problems = L.game_problems(designer.design)  # ... but the game places the scenario's piece as it is
+    assert problems == [
+        "obstacle 'cart' is 2 cm high; the scenario's piece is 5 cm (the game places the piece as it is)",
+        "obstacle 'cart' is flat; the scenario's piece is not flat",
+    ]
+    designer.start_button.click()
+    assert designer.game is None and "cannot start a game" in designer.status.value
+
+
+def test_moving_an_obstacle_onto_a_chip_is_refused(designer):
+    designer.press(60, 27)  # the well
+    designer.release(60, 38)  # onto Sahra
+    assert "would overlap the obstacle well" in designer.status.value
+    assert designer.design.table.obstacle("well").polygon.centroid.y == pytest.approx(27)
+
+
+def test_swapping_roles_checks_the_other_setup(designer):
+    designer.role_boxes["middle"].value = "Vampire"
+    assert designer.design.roles == {"Vampire": "middle", "Schwesternbund": "edge"}
+    assert designer.role_boxes["edge"].value == "Schwesternbund"
+    assert any("outside the area between the obstacles" in m and LUDWIG in m for m in designer.messages)
+    assert any("from the top table edge" in m and SAHRA in m for m in designer.messages)
+    labels = [t.get_text() for t in designer.zone_labels.visible()]
+    assert "between the obstacles (Vampire)" in labels
+
+
+def test_remove_save_load_and_start_a_game_through_the_buttons(designer, tmp_path):
+    designer.select(LUDWIG)
+    designer.remove_button.click()
+    assert LUDWIG not in designer.design.table and "still places 1 chip: Ludwig" in designer.validation.value
+    designer.filename.value = "without ludwig"
+    designer.save_button.click()
+    assert (tmp_path / "without ludwig.json").is_file() and designer.saved.options == ("without ludwig",)
+    designer.save_button.click()
+    assert "exists already" in designer.status.value
+    designer.saved.value = "without ludwig"
+    designer.add_chip("Vampire", 56, 6, 90)
+    designer.load_button.click()
+    assert LUDWIG not in designer.design.table
+    designer.add_chip("Vampire", 56, 6, 90)
+    designer.seed.value = 4
+    designer.start_button.click()
+    game = designer.game
+    assert game is not None and game.phase == "action" and game.current_player == "Schwesternbund"
+    assert "game started" in designer.status.value and "begins the game" in designer.game_view.value
+    designer.move(LUDWIG, 56, 7)
+    assert designer.game is None  # a changed layout is another game
+
+
+def test_another_scenario_resizes_the_same_figure(designer):
+    """Section "Das Juwel von Athen" ("The Jewel of Athens"): three players on a 120 x 120 cm table (ruling
+    behind.scenario-table-cm)."""
+    figure = designer.view.figure
+    designer.scenario.value = "juwel_von_athen"
+    assert designer.view.figure is figure and designer.design.scenario == "juwel_von_athen"
+    assert list(designer.role_boxes) == ["middle", "edge", "opposite-edge"]
+    assert json.loads(designer.geometry.value)["size"] == [840, 840]
+    assert len(designer.design.table.obstacles) == 8
+
+
+def test_a_chip_dragged_through_the_ipympl_canvas_is_moved(tmp_path):
+    """The browser's mouse messages (press, motion, release) reach the handlers through ipympl."""
+    designer = DesignerPanel(L.load_layout("unser_revier_example"), folder=tmp_path, canvas="ipympl")
+    canvas = designer.view.widget
+    height = canvas.get_renderer().height
+
+    def send(kind, x, y, buttons):
+        px, py = designer.ax.transData.transform((x, y))
+        canvas._handle_message(canvas, {"type": kind, "x": px, "y": height - py, "button": 0, "buttons": buttons,
+                                        "modifiers": []}, [])
+
+    send("button_press", 56, 6, 1)
+    send("motion_notify", 56, 12, 1)
+    send("motion_notify", 56, 16, 1)
+    send("button_release", 56, 16, 0)
+    assert designer.design.table.chip(LUDWIG).position == pytest.approx((56, 16), abs=0.05)
+    assert any(LUDWIG in m for m in designer.messages)
+
+
+def test_an_obstacle_that_is_not_a_piece_can_be_moved_but_not_turned(tmp_path):
+    layout = L.new_layout(obstacles=False)
+    layout = layout.with_table(layout.table.add_obstacle(Obstacle.circle("rock", 60, 40, 3, height=2)))
+    designer = DesignerPanel(layout, folder=tmp_path, canvas="agg")
+    designer.select("rock")
+    assert designer.facing.disabled
+    designer.move("rock", 62, 41)
+    assert designer.design.table.obstacle("rock").polygon.centroid.coords[0] == pytest.approx((62, 41))
+    assert designer._guard(designer.turn, "rock", 30) is None and "cannot be turned" in designer.status.value
+    assert any("not one of the pieces" in p for p in L.game_problems(designer.design))

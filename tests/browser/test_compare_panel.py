@@ -1,0 +1,106 @@
+"""The comparison app, served by Voila: one slider moves both situations, in a real browser.
+
+Contract with the notebook (notebooks/apps/odds_comparison.ipynb, last cell displays
+``explorer.behind.panels.ComparisonPanel()`` after ``%matplotlib widget``): an IntSlider with CSS
+class ``compare-attacker-strength`` shared by both situations (its value below the maximum), an
+HTML widget ``compare-summary`` whose cells ``a-p-defender-injured``, ``b-p-defender-injured`` and
+``change-p-defender-injured`` hold percentages, and the chart (CSS class ``compare-chart``, an
+ipympl canvas) drawing both situations.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+APP = "apps/odds_comparison.ipynb"
+A_INJURED = ".compare-summary .a-p-defender-injured"
+B_INJURED = ".compare-summary .b-p-defender-injured"
+CHANGE = ".compare-summary .change-p-defender-injured"
+STRENGTH = ".compare-attacker-strength"
+CHART = ".compare-chart"
+LOAD_TIMEOUT_MS = 60_000  # page load + notebook execution + widget rendering
+UPDATE_TIMEOUT_MS = 30_000  # slider move -> kernel callback -> new summary text
+STEPS = 2  # ArrowRight presses
+
+
+def number(text: str) -> float:
+    m = re.search(r"([+\-]?\d+(?:\.\d+)?)", text)
+    assert m, f"no number in {text!r}"
+    return float(m.group(1))
+
+
+def settled(read, quiet_s: float = 1.0, limit_s: float = 10.0):
+    """``read()`` once it has not changed for ``quiet_s`` seconds (or after ``limit_s``)."""
+    value, since, start = read(), time.monotonic(), time.monotonic()
+    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
+        time.sleep(0.1)
+        now = read()
+        if now != value:
+            value, since = now, time.monotonic()
+    return value
+
+
+def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url, artifacts_dir):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    before_png = artifacts_dir / "compare_panel_before.png"
+    after_png = artifacts_dir / "compare_panel_after.png"
+    log = artifacts_dir / "voila.log"
+
+    page.goto(voila_app_url(APP), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
+    try:
+        for selector in (A_INJURED, B_INJURED, f"{CHART} canvas", f"{STRENGTH} .noUi-handle"):
+            page.wait_for_selector(selector, state="visible", timeout=LOAD_TIMEOUT_MS)
+        loaded = True
+    except PlaywrightTimeoutError:
+        loaded = False
+    if not loaded:
+        page.screenshot(path=before_png, full_page=True)
+        pytest.fail(f"the comparison panel did not appear within {LOAD_TIMEOUT_MS / 1000:.0f} s; "
+                    f"see {before_png} and {log}", pytrace=False)
+
+    a, b, change = page.locator(A_INJURED), page.locator(B_INJURED), page.locator(CHANGE)
+    chart = page.locator(CHART)
+    readout = page.locator(f"{STRENGTH} .widget-readout")
+    a_before, b_before = settled(a.inner_text), settled(b.inner_text)
+    chart_before = settled(chart.screenshot, quiet_s=1.5)
+    strength_before = readout.inner_text()
+    page.screenshot(path=before_png, full_page=True)
+
+    page.locator(f"{STRENGTH} .noUi-handle").focus()
+    for _ in range(STEPS):
+        page.keyboard.press("ArrowRight")
+
+    try:
+        page.wait_for_function(
+            "([a, b, aBefore, bBefore]) => { const x = document.querySelector(a), y = document.querySelector(b);"
+            " return x && y && x.textContent.trim() !== aBefore && y.textContent.trim() !== bBefore; }",
+            arg=[A_INJURED, B_INJURED, a_before.strip(), b_before.strip()], timeout=UPDATE_TIMEOUT_MS)
+        changed = True
+    except PlaywrightTimeoutError:
+        changed = False
+    if not changed:
+        page.screenshot(path=after_png, full_page=True)
+        pytest.fail(f"A {a_before!r} / B {b_before!r} did not both change within {UPDATE_TIMEOUT_MS / 1000:.0f} s "
+                    f"after {STEPS} ArrowRight presses on the shared Strength slider (readout {strength_before!r} "
+                    f"-> {readout.inner_text()!r}); see {before_png}, {after_png} and {log}", pytrace=False)
+    a_after, b_after, change_after = settled(a.inner_text), settled(b.inner_text), settled(change.inner_text)
+    deadline = time.monotonic() + 10
+    chart_after = settled(chart.screenshot, quiet_s=1.5)
+    while chart_after == chart_before and time.monotonic() < deadline:
+        time.sleep(0.2)
+        chart_after = chart.screenshot()
+    page.screenshot(path=after_png, full_page=True)
+
+    strength_after = readout.inner_text()
+    assert number(strength_after) == number(strength_before) + STEPS
+    assert number(a_after) > number(a_before) and number(b_after) > number(b_before), (
+        f"raising the attacker's Strength {strength_before} -> {strength_after} changed P(defender injured) "
+        f"A {a_before} -> {a_after}, B {b_before} -> {b_after}; expected both to rise; see {before_png}, {after_png}")
+    assert number(change_after) == pytest.approx(number(b_after) - number(a_after), abs=0.11)
+    assert chart_after != chart_before, f"the chart did not change; see {before_png} and {after_png}"
