@@ -23,7 +23,7 @@ needed; what the play mode of the replay panel starts from).
 ``jewel_path(states)`` follows the Jewel of Athens over a game ("Das Juwel von Athen"): where it
 was after each step, carried (at its bearer's chip) or lying on the ground.
 
-Pure Python: no drawing here (``render_game.draw_jewel_path`` draws the path, the replay panel
+Pure Python: no drawing here (``render_replay.draw_jewel_path`` draws the path, the replay panel
 shows the steps).
 """
 

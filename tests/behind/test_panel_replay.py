@@ -18,7 +18,8 @@ from explorer.behind.data import load_decks
 from explorer.behind.game import new_game
 from explorer.behind.panels.panel_replay import REFEREE, ReplayPanel, action_words
 from explorer.behind.players import play_game
-from explorer.behind.render_game import PUBLIC, StatePicture, draw_jewel_path, draw_state, jewel_spot
+from explorer.behind.render_game import PUBLIC, draw_state, jewel_spot
+from explorer.behind.render_replay import StatePicture, draw_jewel_path
 from explorer.behind.replay import jewel_path, replay
 
 

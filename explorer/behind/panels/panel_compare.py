@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 import time
-import warnings
 from dataclasses import replace
 
 import ipywidgets as widgets
@@ -25,6 +24,7 @@ import ipywidgets as widgets
 from explorer.behind import refs
 from explorer.behind.cards import Ability, Character
 from explorer.behind.odds import MeleeQuestion, OddsComparison, OddsResult
+from explorer.behind.panels.panel_figures import ipympl_backend, ipympl_figure
 from explorer.behind.panels.panel_odds import (
     SideControls,
     default_pair,
@@ -41,34 +41,6 @@ ROWS = (("P(defender injured)", "p-defender-injured", "pct"), ("E[defender injur
         ("P(attacker injured)", "p-attacker-injured", "pct"), ("E[attacker injuries]", "e-attacker", "num"),
         ("P(tie)", "p-tie", "pct"))
 """The summary's rows: the measure (a key of ``OddsResult.summary()``), its CSS class, its format."""
-
-
-def ipympl_backend() -> bool:
-    """True when pyplot's backend is ipympl (``%matplotlib widget`` / ``ipympl``), without
-    choosing a backend if none is chosen yet."""
-    import matplotlib
-
-    try:
-        backend = matplotlib.get_backend(auto_select=False)
-    except TypeError:  # matplotlib < 3.10
-        backend = matplotlib.rcParams._get_backend_or_none()
-    return str(backend or "").lower() in {"widget", "ipympl", "module://ipympl.backend_nbagg"}
-
-
-def interactive_figure(width: float, height: float, dpi: int):
-    """A figure whose canvas is an ipympl widget (not registered with pyplot, so nothing shows it
-    but the panel that places it), without its header, footer, toolbar and resize handle."""
-    from ipympl.backend_nbagg import Canvas, FigureManager
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(width, height), dpi=dpi)
-    canvas = Canvas(figure)
-    with warnings.catch_warnings():  # ipympl 0.10's toolbar passes its canvas on to traitlets
-        warnings.filterwarnings("ignore", "Passing unrecognized arguments", DeprecationWarning)
-        FigureManager(canvas, 0)
-    canvas.header_visible = canvas.footer_visible = canvas.resizable = False
-    canvas.toolbar_visible = False
-    return figure
 
 
 def default_helpers(attacker: Character, defender: Character) -> dict[str, Character]:
@@ -180,7 +152,7 @@ class ComparisonPanel(widgets.VBox):
         self.second = _SituationControls(LABELS[1], helpers, **({"rear_arc": True} if second is None else second))
         self.summary = widgets.HTML().add_class("compare-summary")
         self.interactive = ipympl_backend() if interactive is None else interactive
-        figure = interactive_figure(10.5, 3.1, 80) if self.interactive else None
+        figure = ipympl_figure(10.5, 3.1, 80) if self.interactive else None
         self.chart = ComparisonChart(LABELS, "melee", figure=figure)
         if self.interactive:
             self.figure_widget = self.chart.figure.canvas

@@ -39,7 +39,13 @@ from matplotlib.patches import Circle, PathPatch, Rectangle
 from explorer.behind import layouts as L
 from explorer.behind.layouts import Finding, Layout, LayoutError
 from explorer.behind.panels.panel_table import FigureView, TablePanel, table_figure_size
-from explorer.behind.render_table import BLOCKED_COLOUR, OUTLINE, ArtistPool, LiveTable, polygon_path
+from explorer.behind.render_table import (
+    BLOCKED_COLOUR,
+    OUTLINE,
+    ArtistPool,
+    LiveTable,
+    polygon_path,
+)
 from explorer.behind.scenarios import middle_of_table
 from explorer.behind.table import Chip, Obstacle, Table
 from explorer.core.rules import RuleViolation

@@ -4,7 +4,7 @@
 its sequence of actions, each checked by the referee).  A slider, the buttons first / previous /
 next / last and a play button move through the steps; for each step the panel shows
 
-* the table (:class:`~explorer.behind.render_game.StatePicture`, whose artists are updated in
+* the table (:class:`~explorer.behind.render_replay.StatePicture`, whose artists are updated in
   place: an ipympl canvas when ``%matplotlib widget`` is the backend, else PNG bytes in an
   ``ipywidgets.Image``),
 * the step's action and its events in words, each beside the rulebook section it cites,
@@ -25,54 +25,21 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import itertools
 import json
 import time
-import warnings
 from typing import Any, Mapping
 
 import ipywidgets as widgets
 
 from explorer.behind.game import BehindState
-from explorer.behind.render_game import (
-    PUBLIC,
-    StatePicture,
-    events_html,
-    picture_size,
-    players_html,
-    status_line,
-)
+from explorer.behind.panels.panel_figures import ipympl_backend, ipympl_figure
+from explorer.behind.render_game import PUBLIC, events_html, players_html, status_line
+from explorer.behind.render_replay import StatePicture, picture_size
 from explorer.behind.replay import Replay, Step, replay, undo_chain
 from explorer.core.game import Action
 
 REFEREE = "referee"
 PICTURE_DPI = 90
-_FIGURE_NUMBERS = itertools.count(1)
-
-
-def ipympl_active() -> bool:
-    """True when matplotlib's backend is ipympl (``%matplotlib widget``)."""
-    import matplotlib
-
-    backend = str(matplotlib.rcParams["backend"]).lower()
-    return "ipympl" in backend or backend == "widget"
-
-
-def _ipympl_figure(size: tuple[float, float], dpi: int):
-    """A figure whose canvas is an ipympl widget, made without pyplot (no global figure list)."""
-    from ipympl.backend_nbagg import Canvas, FigureManager
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=size, dpi=dpi)
-    canvas = Canvas(figure)
-    with warnings.catch_warnings():  # ipympl 0.10's toolbar passes its canvas on to traitlets
-        warnings.filterwarnings("ignore", "Passing unrecognized arguments", DeprecationWarning)
-        FigureManager(canvas, next(_FIGURE_NUMBERS))  # not registered with pyplot
-    canvas.header_visible = False
-    canvas.footer_visible = False
-    canvas.toolbar_visible = False
-    canvas.resizable = False
-    return figure
 
 
 def action_words(action: Action | None) -> str:
@@ -119,9 +86,9 @@ class ReplayPanel(widgets.VBox):
         # -- the picture ----------------------------------------------------------------------------
         if picture not in ("auto", "ipympl", "image"):
             raise ValueError(f"picture must be 'auto', 'ipympl' or 'image', got {picture!r}")
-        use_ipympl = picture == "ipympl" or (picture == "auto" and ipympl_active())
+        use_ipympl = picture == "ipympl" or (picture == "auto" and ipympl_backend())
         size = picture_size(first.table, width)
-        figure = _ipympl_figure(size, PICTURE_DPI) if use_ipympl else None
+        figure = ipympl_figure(*size, PICTURE_DPI) if use_ipympl else None
         self.picture = StatePicture(first, figure=figure, dpi=PICTURE_DPI, width=width)
         if use_ipympl:
             self.image = None

@@ -24,15 +24,12 @@ the mouse) under the inline backend and in plain Python tests.
 from __future__ import annotations
 
 import html
-import itertools
-import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
 import ipywidgets as widgets
-import matplotlib
 import shapely
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -42,6 +39,7 @@ from matplotlib.patches import Circle, PathPatch
 from explorer.behind import refs
 from explorer.behind.cards import ActionCard
 from explorer.behind.combat import ranged_attack_range
+from explorer.behind.panels.panel_figures import ipympl_backend, ipympl_figure
 from explorer.behind.render_table import (
     BLOCKED_COLOUR,
     CLEAR_COLOUR,
@@ -55,7 +53,6 @@ from explorer.behind.table import Table
 from explorer.core.display import figure_png
 from explorer.core.rules import RuleViolation
 
-IPYMPL_BACKENDS = ("module://ipympl.backend_nbagg", "widget", "ipympl")
 CANVAS_MODES = ("auto", "ipympl", "png", "agg")
 
 REACH_RAYS = 61
@@ -70,15 +67,6 @@ HOVER_CM = 1.0
 # ---------------------------------------------------------------------------------------------
 # The figure and its widget
 # ---------------------------------------------------------------------------------------------
-def ipympl_backend() -> bool:
-    """Is matplotlib's backend ipympl (``%matplotlib widget``)?  Never selects a backend itself."""
-    try:
-        backend = matplotlib.get_backend(auto_select=False)
-    except TypeError:  # matplotlib < 3.10
-        backend = matplotlib.rcParams._get_backend_or_none()
-    return (backend or "").lower() in IPYMPL_BACKENDS
-
-
 class FigureView:
     """A figure of ``width_px`` x ``height_px`` pixels and the widget that shows it.
 
@@ -88,28 +76,16 @@ class FigureView:
     nothing shown (benchmarks); ``"auto"`` -- ipympl when it is matplotlib's backend, else png.
     """
 
-    _numbers = itertools.count(1)
-
     def __init__(self, width_px: int, height_px: int, *, dpi: int = 100, mode: str = "auto", css_class: str = ""):
         if mode not in CANVAS_MODES:
             raise ValueError(f"mode must be one of {', '.join(CANVAS_MODES)}, got {mode!r}")
         self.mode = ("ipympl" if ipympl_backend() else "png") if mode == "auto" else mode
         self.dpi = dpi
-        self.figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi)
         if self.mode == "ipympl":
-            from ipympl.backend_nbagg import Canvas, FigureManager
-
-            canvas = Canvas(self.figure)
-            with warnings.catch_warnings():  # ipympl's toolbar passes its canvas on to traitlets (ipympl 0.10)
-                warnings.filterwarnings("ignore", "Passing unrecognized arguments", DeprecationWarning)
-                FigureManager(canvas, next(self._numbers))  # not registered with pyplot: no global state
-            canvas.header_visible = False
-            canvas.footer_visible = False
-            canvas.toolbar_visible = False  # pan / zoom would change what a click means
-            canvas.resizable = False
-            canvas.capture_scroll = False
-            self.widget = canvas
+            self.figure = ipympl_figure(width_px / dpi, height_px / dpi, dpi)
+            self.widget = self.figure.canvas
         else:
+            self.figure = Figure(figsize=(width_px / dpi, height_px / dpi), dpi=dpi)
             FigureCanvasAgg(self.figure)
             self.widget = widgets.Image(format="png", layout=widgets.Layout(flex="0 0 auto"))
             self._size_image()
@@ -591,5 +567,5 @@ class TablePanel(widgets.VBox):
                 f"{html.escape(', '.join(inside)) or 'none'}.</div>")
 
 
-__all__ = ["CANVAS_MODES", "FigureView", "Reach", "SightRow", "TablePanel", "card_label", "ipympl_backend",
+__all__ = ["CANVAS_MODES", "FigureView", "Reach", "SightRow", "TablePanel", "card_label", 
            "movement_cards", "movement_reach", "sight_rows", "table_figure_size"]
