@@ -15,6 +15,8 @@ import time
 
 import pytest
 
+from tests.browser.pages import open_app, settled
+
 pytestmark = pytest.mark.browser
 
 APP = "apps/odds_comparison.ipynb"
@@ -34,17 +36,6 @@ def number(text: str) -> float:
     return float(m.group(1))
 
 
-def settled(read, quiet_s: float = 1.0, limit_s: float = 10.0):
-    """``read()`` once it has not changed for ``quiet_s`` seconds (or after ``limit_s``)."""
-    value, since, start = read(), time.monotonic(), time.monotonic()
-    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
-        time.sleep(0.1)
-        now = read()
-        if now != value:
-            value, since = now, time.monotonic()
-    return value
-
-
 def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url, artifacts_dir):
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -52,17 +43,8 @@ def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url,
     after_png = artifacts_dir / "compare_panel_after.png"
     log = artifacts_dir / "voila.log"
 
-    page.goto(voila_app_url(APP), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
-    try:
-        for selector in (A_INJURED, B_INJURED, f"{CHART} canvas", f"{STRENGTH} .noUi-handle"):
-            page.wait_for_selector(selector, state="visible", timeout=LOAD_TIMEOUT_MS)
-        loaded = True
-    except PlaywrightTimeoutError:
-        loaded = False
-    if not loaded:
-        page.screenshot(path=before_png, full_page=True)
-        pytest.fail(f"the comparison panel did not appear within {LOAD_TIMEOUT_MS / 1000:.0f} s; "
-                    f"see {before_png} and {log}", pytrace=False)
+    open_app(page, voila_app_url(APP), (A_INJURED, B_INJURED, f"{CHART} canvas", f"{STRENGTH} .noUi-handle"),
+             screenshot=before_png, log=log, timeout_ms=LOAD_TIMEOUT_MS, what="the comparison panel")
 
     a, b, change = page.locator(A_INJURED), page.locator(B_INJURED), page.locator(CHANGE)
     chart = page.locator(CHART)

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.pages import open_app, settled_text
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "apps/scenario_designer.ipynb"
@@ -33,17 +35,6 @@ DRAGGED = "Ludwig von Auenstedt"
 DRAG_CM = 14.0  # straight up, towards the middle of the table
 LOAD_TIMEOUT_MS = 90_000  # page load + notebook execution + widget and canvas rendering
 UPDATE_TIMEOUT_MS = 30_000  # mouse release -> kernel handler -> new validation text
-
-
-def settled_text(locator, quiet_s: float = 1.0, limit_s: float = 10.0) -> str:
-    """The locator's text once it has not changed for `quiet_s` seconds (or after `limit_s`)."""
-    text, since, start = locator.inner_text(), time.monotonic(), time.monotonic()
-    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
-        time.sleep(0.1)
-        now = locator.inner_text()
-        if now != text:
-            text, since = now, time.monotonic()
-    return text
 
 
 def chip_position(name: str) -> tuple[float, float]:
@@ -68,18 +59,8 @@ def test_dragging_a_chip_towards_the_enemy_breaks_the_distance_rule(page, voila_
     after_png = artifacts_dir / "designer_after.png"
     log = artifacts_dir / "voila.log"
 
-    page.goto(voila_app_url(NOTEBOOK), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
-    try:
-        page.wait_for_selector(VERDICT, state="visible", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector(CANVAS, state="visible", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector(GEOMETRY, state="attached", timeout=LOAD_TIMEOUT_MS)
-        loaded = True
-    except PlaywrightTimeoutError:
-        loaded = False
-    if not loaded:
-        page.screenshot(path=before_png, full_page=True)
-        pytest.fail(f"the designer ({VERDICT}, {CANVAS}) did not appear within {LOAD_TIMEOUT_MS / 1000:.0f} s; "
-                    f"see {before_png} and {log}", pytrace=False)
+    open_app(page, voila_app_url(NOTEBOOK), (VERDICT, CANVAS, (GEOMETRY, "attached")), screenshot=before_png,
+             log=log, timeout_ms=LOAD_TIMEOUT_MS, what="the designer")
 
     verdict = page.locator(VERDICT)
     validation = page.locator(VALIDATION)

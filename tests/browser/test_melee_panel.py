@@ -9,9 +9,10 @@ Contract with the notebook (notebooks/behind/03_melee_and_ranged_odds.ipynb, las
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
+
+from tests.browser.pages import open_app, settled_text
 
 pytestmark = pytest.mark.browser
 
@@ -31,17 +32,6 @@ def percentage(text: str) -> float:
     return value
 
 
-def settled_text(locator, quiet_s: float = 1.0, limit_s: float = 10.0) -> str:
-    """The locator's text once it has not changed for `quiet_s` seconds (or after `limit_s`)."""
-    text, since, start = locator.inner_text(), time.monotonic(), time.monotonic()
-    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
-        time.sleep(0.1)
-        now = locator.inner_text()
-        if now != text:
-            text, since = now, time.monotonic()
-    return text
-
-
 def test_more_attacker_strength_makes_injury_more_likely(page, voila_url, artifacts_dir):
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -49,20 +39,8 @@ def test_more_attacker_strength_makes_injury_more_likely(page, voila_url, artifa
     after_png = artifacts_dir / "melee_panel_after.png"
     log = artifacts_dir / "voila.log"
 
-    page.goto(voila_url, wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
-    try:
-        page.wait_for_selector(SUMMARY, state="visible", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector(P_INJURED, state="visible", timeout=LOAD_TIMEOUT_MS)
-        loaded = True
-    except PlaywrightTimeoutError:
-        loaded = False
-    if not loaded:
-        page.screenshot(path=before_png, full_page=True)
-        pytest.fail(
-            f"the panel's summary {P_INJURED} did not appear within {LOAD_TIMEOUT_MS / 1000:.0f} s; "
-            f"see {before_png} and {log}",
-            pytrace=False,
-        )
+    open_app(page, voila_url, (SUMMARY, P_INJURED), screenshot=before_png, log=log, timeout_ms=LOAD_TIMEOUT_MS,
+             what=f"the panel's summary {P_INJURED}")
 
     injured = page.locator(P_INJURED)
     readout = page.locator(f"{STRENGTH} .widget-readout")

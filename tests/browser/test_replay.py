@@ -10,9 +10,10 @@ the table picture ``replay-picture`` (an ipympl canvas under ``%matplotlib widge
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
+
+from tests.browser.pages import open_app, settled_text
 
 pytestmark = pytest.mark.browser
 
@@ -26,17 +27,6 @@ SLIDER = ".replay-slider"
 PICTURE = ".replay-picture"
 LOAD_TIMEOUT_MS = 90_000  # page load + replaying the game + widget rendering
 UPDATE_TIMEOUT_MS = 30_000  # click -> kernel callback -> new step text
-
-
-def settled_text(locator, quiet_s: float = 1.0, limit_s: float = 10.0) -> str:
-    """The locator's text once it has not changed for `quiet_s` seconds (or after `limit_s`)."""
-    text, since, start = locator.inner_text(), time.monotonic(), time.monotonic()
-    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
-        time.sleep(0.1)
-        now = locator.inner_text()
-        if now != text:
-            text, since = now, time.monotonic()
-    return text
 
 
 def shown_step(page) -> int:
@@ -60,20 +50,13 @@ def wait_for_step(page, step: int, shot, what: str) -> None:
 
 
 def test_stepping_the_replay_changes_the_event_text(page, voila_app_url, artifacts_dir):
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     before_png = artifacts_dir / "replay_before.png"
     after_png = artifacts_dir / "replay_after.png"
     log = artifacts_dir / "voila.log"
 
-    page.goto(voila_app_url(NOTEBOOK), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT_MS)
-    try:
-        page.wait_for_selector(EVENT, state="visible", timeout=LOAD_TIMEOUT_MS)
-        page.wait_for_selector(PICTURE, state="visible", timeout=LOAD_TIMEOUT_MS)
-    except PlaywrightTimeoutError:
-        page.screenshot(path=before_png, full_page=True)
-        pytest.fail(f"the replay panel ({EVENT}, {PICTURE}) did not appear within {LOAD_TIMEOUT_MS / 1000:.0f} s; "
-                    f"see {before_png} and {log}", pytrace=False)
+    open_app(page, voila_app_url(NOTEBOOK), (EVENT, PICTURE), screenshot=before_png, log=log,
+             timeout_ms=LOAD_TIMEOUT_MS, what=f"the replay panel ({EVENT}, {PICTURE})")
 
     step_box = page.locator(STEP)
     text_before = settled_text(step_box)
