@@ -159,8 +159,9 @@ def coverage_markdown(rows: Iterable[SectionCoverage]) -> str:
 def all_systems() -> dict[str, Callable[[], list[SectionCoverage]]]:
     """Each rule system's coverage function (imported lazily: core never needs a system to load)."""
     from explorer.behind.coverage import behind_coverage
+    from explorer.beyond.coverage import beyond_coverage
 
-    return {"behind": behind_coverage}
+    return {"behind": behind_coverage, "beyond": beyond_coverage}
 
 
 def docs_path(system: str) -> Path:

@@ -16,6 +16,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 def load_all_systems() -> None:
     """Import every system so that all its rulings are registered."""
     import explorer.behind  # noqa: F401
+    import explorer.beyond  # noqa: F401
 
 
 def rulings_section() -> str:

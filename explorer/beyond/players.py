@@ -1,0 +1,37 @@
+"""Simple Beyond players: :class:`RandomPlayer` (a seeded uniform choice among legal actions) and
+:func:`play_game` (drive a game to its end)."""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from explorer.core.rng import SeededRng
+
+
+class RandomPlayer:
+    """Picks a legal action at random; ``EndTurn`` and ``Stop`` are taken less eagerly than in a
+    uniform choice (``patience``) so that games see captures, compositions and summons."""
+
+    def __init__(self, seed: int = 0, patience: float = 0.7):
+        self.rng = SeededRng(seed)
+        self.patience = patience
+
+    def choose(self, state):
+        legal = list(state.legal_actions())
+        busy = [a for a in legal if a.kind not in ("end-turn", "stop")]
+        if busy and self.rng.random() < self.patience:
+            legal = busy
+        return legal[self.rng.randrange(len(legal))]
+
+
+def play_game(state, players: Mapping[str, RandomPlayer] | None = None, *, seed: int = 0, max_actions: int = 20000,
+              after: Callable | None = None):
+    """Play ``state`` to its end; ``after(state)`` is called after every action."""
+    players = players or {p: RandomPlayer(seed * 31 + i) for i, p in enumerate(state.players)}
+    for _ in range(max_actions):
+        if state.is_terminal():
+            return state
+        state.apply(players[state.current_player].choose(state))
+        if after is not None:
+            after(state)
+    raise RuntimeError(f"the game did not end within {max_actions} actions")
