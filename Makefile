@@ -2,7 +2,7 @@
 # use and re-installs the project into it whenever pyproject.toml changes.
 #
 #   make lab     open the notebooks in JupyterLab
-#   make app     serve the apps (notebooks/apps: scenario designer, replay, odds comparison) with Voila
+#   make app     serve the apps (notebooks/apps: scenario designer, replay, odds comparison, Beyond reveal) with Voila
 #   make test    everything: unit, property, notebook (nbval) and real-browser tests
 #   make bench   run every benchmarks/bench_*.py in turn
 #   make clean   remove the venv, caches and test artifacts

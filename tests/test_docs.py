@@ -34,3 +34,5 @@ def test_readme_tour_runs_as_written():
     assert namespace["events"] and game.history[-1].kind == "deploy"  # the setup is in the history too
     assert namespace["saved"]["history"][-1]["kind"] == "deploy"
     assert (game.phase, game.current_player, game.actions_left) == ("action", "Schwesternbund", 3)
+    from fractions import Fraction
+    assert namespace["p_fail"] == Fraction(15, 79) and len(namespace["revealed"]) == 1

@@ -1,0 +1,121 @@
+"""Drawing Beyond's press-your-luck odds (beyond-rulebook.txt, section "Phase 1: Reveal and Collection").
+
+Pure plotting: every function takes numbers already computed by :mod:`explorer.beyond.odds` and an
+optional matplotlib ``ax`` (a new figure from :func:`explorer.core.display.new_figure` if None), draws
+and returns the artists it made, so that tests can read the drawn data back.
+
+* :func:`plot_curves` -- probabilities (or any values) against a count, one line per label
+  (e.g. P(the next card fails) against the number of spirits revealed);
+* :func:`plot_collected` -- the distribution of the number of cards collected, one bar group per
+  horizon k ("turn up to k more cards");
+* :func:`plot_expected_by_k` -- expected cards of "stop now" and of each horizon, the best one marked;
+* :func:`plot_exact_vs_sampled` -- exact P(fail at the j-th more card) next to a Monte Carlo estimate
+  with its 95% interval.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from explorer.core.display import figure_png, new_figure
+
+PALETTE = ("#2471a3", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#5d6d7e")
+EXACT_COLOUR, SAMPLED_COLOUR, BEST_COLOUR, PLAIN_COLOUR = "#2471a3", "#d68910", "#27ae60", "#aab7b8"
+
+
+def _axes(ax, width: float = 6.0, height: float = 3.2):
+    return new_figure(width, height).add_subplot() if ax is None else ax
+
+
+def plot_curves(curves: Mapping[str, Sequence[tuple]], ax=None, *, xlabel: str, ylabel: str = "probability",
+                title: str = "", zero_line: bool = False, probability: bool = True) -> list:
+    """One line with markers per ``label -> [(x, y), ...]``; returns the Line2D objects in order.
+
+    ``probability`` fixes the y axis to [0, 1]; ``zero_line`` draws y = 0 (for gains)."""
+    ax = _axes(ax)
+    lines = []
+    for index, (label, points) in enumerate(curves.items()):
+        xs = [float(x) for x, _ in points]
+        ys = [float(y) for _, y in points]
+        (line,) = ax.plot(xs, ys, marker="o", color=PALETTE[index % len(PALETTE)], label=label)
+        lines.append(line)
+    if zero_line:
+        ax.axhline(0, color="black", linewidth=0.8)
+    if probability:
+        ax.set_ylim(0, 1.02)
+    xs = sorted({float(x) for points in curves.values() for x, _ in points})
+    if xs and all(x.is_integer() for x in xs):
+        ax.set_xticks(xs, [str(int(x)) for x in xs])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=9)
+    ax.grid(alpha=0.3)
+    if len(curves) > 1:
+        ax.legend(fontsize=7)
+    return lines
+
+
+def plot_collected(distributions: Sequence, ax=None, *, title: str = "") -> list:
+    """Grouped bars of P(n cards collected), one group colour per horizon ``k`` of the
+    :class:`~explorer.beyond.odds.CollectedDistribution` objects; returns the BarContainers."""
+    ax = _axes(ax)
+    sizes = sorted({n for dist in distributions for n in dist.counts})
+    width = 0.8 / max(len(distributions), 1)
+    containers = []
+    for index, dist in enumerate(distributions):
+        offset = (index - (len(distributions) - 1) / 2) * width
+        heights = [float(dist.counts.get(n, 0)) for n in sizes]
+        containers.append(ax.bar([n + offset for n in sizes], heights, width=width,
+                                 color=PALETTE[index % len(PALETTE)],
+                                 label=f"up to {dist.k} more (E = {float(dist.expected):.2f})"))
+    ax.set_xticks(sizes, [str(n) for n in sizes])
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("cards collected this turn")
+    ax.set_ylabel("probability")
+    ax.set_title(title, fontsize=9)
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=7)
+    return containers
+
+
+def plot_expected_by_k(comparison, ax=None, *, title: str = "") -> list:
+    """Bars of the expected score of each option of a :class:`~explorer.beyond.odds.GainComparison`
+    ("stop now", "1 more", ...), the best one in green and labelled; returns the bar Rectangles."""
+    ax = _axes(ax)
+    frame = comparison.frame
+    colours = [BEST_COLOUR if k == comparison.best_k else PLAIN_COLOUR for k in frame["k"]]
+    bars = list(ax.bar(range(len(frame)), frame["expected"], color=colours))
+    for x, value in enumerate(frame["expected"]):
+        ax.text(x, value, f"{value:.2f}", ha="center", va="bottom", fontsize=7)
+    ax.set_xticks(range(len(frame)), list(frame["option"]), fontsize=8)
+    ax.set_ylim(0, max(frame["expected"]) * 1.18)
+    ax.set_ylabel("expected cards")
+    ax.set_title(title, fontsize=9)
+    return bars
+
+
+def plot_exact_vs_sampled(exact: Mapping[int, float], sampled: Mapping[int, float], samples: int, ax=None, *,
+                          title: str = "") -> tuple:
+    """P(the reveal fails at the j-th more card): exact bars next to Monte Carlo bars with a 95%
+    interval (1.96 binomial standard errors); returns (exact bars, sampled bars, error bars)."""
+    ax = _axes(ax)
+    js = sorted(exact)
+    exact_bars = ax.bar([j - 0.2 for j in js], [float(exact[j]) for j in js], width=0.4, color=EXACT_COLOUR,
+                        label="exact (enumerated)")
+    ps = [float(sampled.get(j, 0.0)) for j in js]
+    sampled_bars = ax.bar([j + 0.2 for j in js], ps, width=0.4, color=SAMPLED_COLOUR,
+                          label=f"Monte Carlo ({samples:,} shuffles)")
+    errors = [1.96 * (p * (1 - p) / samples) ** 0.5 for p in ps]
+    error_bars = ax.errorbar([j + 0.2 for j in js], ps, yerr=errors, fmt="none", ecolor="black", capsize=3)
+    ax.set_xticks(js, [str(j) for j in js])
+    ax.set_xlabel("the reveal fails at the j-th more card")
+    ax.set_ylabel("probability")
+    ax.set_ylim(0, max([*map(float, exact.values()), *ps, 0.05]) * 1.2)
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=7)
+    return exact_bars, sampled_bars, error_bars
+
+
+def odds_png(ax) -> bytes:
+    """The figure holding ``ax`` as PNG bytes (for saving or an Image widget)."""
+    return figure_png(ax.figure)

@@ -1,0 +1,96 @@
+"""Drawing a Beyond strategy tournament (:mod:`explorer.beyond.tournament`): standings with their
+95% Wilson intervals, score distributions per strategy, and the head-to-head win shares.
+
+``tournament_figure(result)`` draws all three; each ``plot_*`` draws one on a given axes and
+returns the artists a test can read.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from explorer.beyond.tournament import long_form
+from explorer.core.display import figure_png, new_figure
+
+__all__ = ["plot_head_to_head", "plot_scores", "plot_standings", "tournament_figure", "tournament_png"]
+
+BAR = "#2e86c1"
+HALF = "#7f8c8d"
+
+
+def plot_standings(standings, ax=None):
+    """Horizontal bars of the win share per strategy (best on top) with the Wilson interval as
+    error bars and a line at the fair share 1/2; returns ``(bars, errorbar)``."""
+    if ax is None:
+        ax = new_figure(6.0, 0.5 + 0.45 * max(1, len(standings))).add_subplot()
+    frame = standings.iloc[::-1]
+    ys = np.arange(len(frame))
+    share = frame["win_share"].to_numpy(float)
+    errors = np.vstack([share - frame["ci_low"].to_numpy(float), frame["ci_high"].to_numpy(float) - share])
+    bars = ax.barh(ys, share, color=BAR, height=0.6)
+    errorbar = ax.errorbar(share, ys, xerr=errors, fmt="none", ecolor="black", capsize=3, lw=1)
+    for y, s, high, n in zip(ys, share, frame["ci_high"], frame["games"]):
+        ax.text(min(float(high) + 0.01, 0.9), y, f"{s:.0%} (n={n})", va="center", fontsize=8)
+    ax.axvline(0.5, color=HALF, ls="--", lw=1)
+    ax.set_yticks(ys, list(frame["strategy"]), fontsize=9)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win share (ties shared), 95% Wilson interval")
+    ax.set_title("Standings", fontsize=10)
+    return bars, errorbar
+
+
+def plot_scores(games, ax=None, order=None):
+    """Box plots of the final energy points per strategy (every seat of every game); returns the
+    box plot's artist dict."""
+    if ax is None:
+        ax = new_figure().add_subplot()
+    seats = long_form(games)
+    order = list(order) if order is not None else sorted(set(seats["strategy"]))
+    data = [seats.loc[seats["strategy"] == name, "score"].to_numpy(float) for name in order]
+    boxes = ax.boxplot(data, orientation="horizontal", patch_artist=True, widths=0.6, showmeans=True,
+                       medianprops={"color": "black"}, meanprops={"marker": "D", "markerfacecolor": "white",
+                                                                  "markeredgecolor": "black", "markersize": 4})
+    for patch in boxes["boxes"]:
+        patch.set_facecolor("#aed6f1")
+    ax.set_yticks(range(1, len(order) + 1), order, fontsize=9)
+    ax.set_xlabel("energy points at the end (diamond: mean)")
+    ax.set_title("Score distributions", fontsize=10)
+    return boxes
+
+
+def plot_head_to_head(matrix, ax=None):
+    """Heat map of the row strategy's win share against the column strategy, each cell labelled;
+    returns the image."""
+    if ax is None:
+        ax = new_figure(5.0, 4.0).add_subplot()
+    values = matrix.to_numpy(float)
+    image = ax.imshow(np.ma.masked_invalid(values), cmap="RdBu", vmin=0.0, vmax=1.0)
+    for (i, j), v in np.ndenumerate(values):
+        if not math.isnan(v):
+            ax.text(j, i, f"{v:.0%}", ha="center", va="center", fontsize=8,
+                    color="white" if abs(v - 0.5) > 0.3 else "black")
+    ax.set_xticks(range(len(matrix.columns)), list(matrix.columns), rotation=35, ha="right", fontsize=8)
+    ax.set_yticks(range(len(matrix.index)), list(matrix.index), fontsize=8)
+    ax.set_xlabel("against")
+    ax.set_title("Head to head: row's win share", fontsize=10)
+    ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    return image
+
+
+def tournament_figure(result, figure=None):
+    """The three plots of a :class:`~explorer.beyond.tournament.TournamentResult` in one figure."""
+    standings = result.standings
+    order = list(standings["strategy"])[::-1]
+    height = 2.0 + 0.45 * len(order)
+    figure = figure or new_figure(14.0, max(3.6, height))
+    left, middle, right = figure.subplots(1, 3, width_ratios=[1.1, 1.0, 1.0])
+    plot_standings(standings, left)
+    plot_scores(result.games, middle, order=order)
+    plot_head_to_head(result.head_to_head, right)
+    return figure
+
+
+def tournament_png(result) -> bytes:
+    return figure_png(tournament_figure(result))

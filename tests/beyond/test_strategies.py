@@ -1,0 +1,147 @@
+"""Beyond strategies: each reveal rule decides as documented, the shared Phase 2 / 3 defaults do
+what they say, and every strategy plays whole games with legal actions only."""
+
+import pytest
+
+from explorer.beyond import GameOptions, new_game
+from explorer.beyond.actions import Capture, Collect, Compose, EndTurn, Place, Reveal, Stop
+from explorer.beyond.odds import expected_gain, optimal_stop, p_fail_next
+from explorer.beyond.simulate import _Job, play_one
+from explorer.beyond.strategies import (CaptureFirst, Greedy, OptimalCards, StopAfter, StopAtRisk, Strategy,
+                                        card_values, make_strategy, pattern_progress)
+from tests.beyond.helpers import arrange, phase3
+
+ALL = ["random", "stop-after-2", "stop-after-3", "risk-0.3", "greedy", "optimal", "capture-first"]
+
+
+def _revealed(state, n):
+    for _ in range(n):
+        state.apply(Reveal())
+    return state
+
+
+def _keys(state):
+    return [state.cards[c].key for c in state.revealed]
+
+
+# -- names ------------------------------------------------------------------------------------------
+def test_make_strategy_reads_parameterised_names():
+    assert isinstance(make_strategy("stop-after-4"), StopAfter) and make_strategy("stop-after-4").k == 4
+    assert isinstance(make_strategy("risk-0.25"), StopAtRisk) and make_strategy("risk-0.25").p == 0.25
+    assert make_strategy("greedy").name == "greedy" and make_strategy("capture-first").name == "capture-first"
+    with pytest.raises(ValueError, match="unknown strategy"):
+        make_strategy("cautious")
+
+
+def test_make_strategy_copies_a_strategy_object_with_a_new_seed():
+    original = Greedy(horizon=1, seed=3)
+    twin = make_strategy(original, seed=9)
+    assert twin is not original and twin.horizon == 1 and twin.rng.seed == 9 and original.rng.seed == 3
+
+
+# -- Phase 1: the reveal rules (beyond-rulebook.txt, "Phase 1: Reveal and Collection") ----------------
+def test_every_strategy_turns_the_first_card():
+    state = new_game(2, seed=1)
+    for spec in ALL:
+        assert make_strategy(spec).choose(state) == Reveal()
+
+
+def test_stop_after_k_stops_once_k_cards_are_revealed():
+    state = _revealed(new_game(2, seed=0, top=("TS01", "VB01", "AD01")), 2)
+    assert StopAfter(3).choose(state) == Reveal()
+    assert StopAfter(2).choose(state) == Stop()
+
+
+def test_stop_at_risk_compares_the_exact_chance_that_the_next_card_fails():
+    state = _revealed(new_game(2, seed=0, top=("TS01", "VB01")), 2)
+    risk = float(p_fail_next(_keys(state), state.draw_pile_counts()))
+    assert 0 < risk < 1
+    assert StopAtRisk(risk).choose(state) == Reveal()
+    assert StopAtRisk(risk - 0.01).choose(state) == Stop()
+
+
+def test_greedy_reveals_when_expected_gain_prefers_more_cards():
+    state = _revealed(new_game(2, seed=0, top=("TS01", "VB01", "AD01")), 3)
+    values = card_values(state, "P1")
+    gain = expected_gain(_keys(state), state.draw_pile_counts(), lambda keys: sum(values[k[:2]] for k in keys),
+                         lotus=2, k_max=2, nian_shou_left=6, nian_shou_value=1.5, lotus_cost=1,
+                         project=lambda key: key[:2])
+    assert Greedy(horizon=2).choose(state) == (Reveal() if gain.best_k > 0 else Stop())
+
+
+def test_optimal_follows_the_optimal_stop_programme():
+    for n in (1, 2, 3, 4):
+        state = _revealed(new_game(2, seed=0, top=("TS01", "VB01", "AD01", "MT01")), n)
+        decision = optimal_stop(_keys(state), state.draw_pile_counts(), lotus=2, lotus_cost=1)
+        assert OptimalCards().choose(state) == (Reveal() if decision.should_reveal else Stop())
+    assert OptimalCards().choose(state) == Stop()  # four spirits shown: 4 cards in hand beat the gamble
+
+
+def test_failed_reveal_buys_only_cards_that_advance_a_pattern():
+    state = new_game(2, seed=0, top=("TS01", "VB01", "TS02"))
+    arrange(state, "P1", spirit=("VB02", "VB03"))
+    _revealed(state, 3)
+    assert state.phase == "collect"
+    assert Strategy.choose_collect(StopAfter(3), state) == Collect(("VB01",))  # the Turtle Snake card is not bought
+
+
+# -- Phase 2 and 3 defaults -------------------------------------------------------------------------
+def test_pattern_progress_counts_two_heads_and_two_bodies_at_most():
+    state = new_game(2, seed=0)
+    heads = [c for c, card in state.cards.items() if card.spirit == "AD" and card.part == "head"][:3]
+    arrange(state, "P1", spirit=heads)
+    assert pattern_progress(state, "P1", "AD") == 2
+    body = next(c for c, card in state.cards.items() if card.spirit == "AD" and card.part == "body")
+    assert pattern_progress(state, "P1", "AD", [body]) == 3
+
+
+def test_a_card_that_advances_a_pattern_is_placed_spirit_side_up():
+    state = new_game(2, seed=0, top=("TS01", "VB01"))
+    arrange(state, "P1", spirit=("TS02",))
+    _revealed(state, 2).apply(Stop())
+    assert StopAfter(2).choose(state) == Place("TS01", "spirit")
+
+
+def test_a_card_of_a_complete_spirit_group_goes_capture_side_up():
+    state = new_game(2, seed=0, top=("YU01",))
+    same_part = [c for c, card in state.cards.items() if card.spirit == "YU" and card.part == state.cards["YU01"].part
+                 and c != "YU01"][:1]
+    arrange(state, "P1", spirit=same_part)  # a second card of the same Unicorn part does not help
+    _revealed(state, 1).apply(Stop())
+    assert StopAfter(2).choose(state) == Place("YU01", "capture")
+
+
+def test_phase_3_composes_a_complete_pattern_first():
+    state = arrange(phase3(players=("P1", "P2")), "P1", spirit=("TS01", "TS02", "TS03", "TS04"))
+    assert isinstance(StopAfter(2).choose(state), Compose)
+
+
+def _capture_position():
+    state = phase3(players=("P1", "P2"))
+    yin = next(c for c, card in state.cards.items() if card.symbol == "yin" and card.spirit == "VB")
+    victim = next(c for c, card in state.cards.items() if card.symbol == "yang" and card.spirit == "YU")
+    return arrange(arrange(state, "P1", captures=(yin,)), "P2", spirit=(victim,)), victim
+
+
+def test_capture_first_captures_whenever_it_can():
+    state, victim = _capture_position()
+    action = CaptureFirst().choose(state)
+    assert isinstance(action, Capture) and action.card == victim
+
+
+def test_other_strategies_keep_a_capture_card_for_a_capture_that_helps():
+    state, _ = _capture_position()
+    assert StopAfter(2).choose(state) == EndTurn()
+
+
+# -- whole games --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("options", [GameOptions(), GameOptions.advanced()], ids=["basic", "advanced"])
+@pytest.mark.parametrize("spec", ALL)
+def test_strategy_plays_whole_games_with_legal_actions_only(spec, options):
+    """20 games per strategy and mode (280 in all): the engine refuses any illegal action
+    (RuleViolation), and the invariants hold after every action."""
+    opponents = ["random", "greedy", "capture-first", "stop-after-2"]
+    for k in range(20):
+        job = _Job((spec, opponents[k % 4]) if k % 2 else (opponents[k % 4], spec), options)
+        row = play_one(job, k, 1000 + k, state_check=True)
+        assert row["winners"]
