@@ -197,6 +197,20 @@ class BeyondState(GameState):
     def scores(self) -> dict[str, int]:
         return {p: self.score(p)["total"] for p in self.players}
 
+    def nian_shou_enchanted(self, player: str) -> bool:
+        """The player holds all 6 Nian Shou cards: "A player who succeeds in enchanting Nian Shou
+        wins the game instantly." (beyond-rulebook.txt, "The 6 Cards of the Evil Spirit")."""
+        return len(self._area(player)["nian"]) == len(self.components.nian_shou)
+
+    def match_scores(self) -> dict[str, int]:
+        """The scores to add up when several games are combined: "If you are combining several
+        games, this player scores 15 and the others 0." for a Nian Shou win, else the energy
+        points (beyond-rulebook.txt, "End of the Game - Counting Energy Points")."""
+        tamer = next((p for p in self.players if self.nian_shou_enchanted(p)), None)
+        if tamer is not None:
+            return {p: (15 if p == tamer else 0) for p in self.players}
+        return self.scores()
+
     def view(self, player: str) -> dict:
         """What ``player`` may know: everything but the order and faces of the draw pile."""
         d = self._data

@@ -9,7 +9,10 @@ obtains a Nian Shou card, if any is left.
 
 Model (independent of the engine): a card is a key ``(spirit, part, symbol)``; only ``key[0]``
 (the spirit) matters to the reveal, the rest only to the caller's valuation.  The unseen cards
-(draw pile, order unknown) are a multiset ``Mapping[key, count]``.
+(draw pile, order unknown) are a multiset ``Mapping[key, count]``.  With a game, use the engine's
+keys: ``[state.cards[c].key for c in state.revealed]`` and ``state.draw_pile_counts()`` (the panels
+and strategies do); :func:`standard_deck` is the same 80-card deck under full spirit names, for
+questions asked without a game.
 
 Exactness without permutations: the draws are sequential without replacement, so an ordered
 sequence of spirits ``s1..sm`` has probability ``prod c(si) / (N)_m`` (falling factorial) and

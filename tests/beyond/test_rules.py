@@ -98,6 +98,19 @@ def test_nian_shou_protected_by_yin_and_yang_and_six_win_instantly():
     _raises(state, EndTurn(), refs.END_OF_GAME)
 
 
+def test_end_of_the_game_combining_games_nian_shou_scores_15_and_the_others_0():
+    """beyond-rulebook.txt, section "End of the Game - Counting Energy Points": "OR instantly when a
+    player succeeds in enchanting the Nian Shou evil Spirit. If you are combining several games, this
+    player scores 15 and the others 0." -- otherwise the energy points are what a match adds up."""
+    state = arrange(phase3(), "Jessy", captures=["TS01", "TS09"])
+    arrange(state, "Sam", nian=["NS1"], spirit=["VB02", "VB03"])
+    arrange(state, "Jessy", nian=["NS2", "NS3", "NS4", "NS5", "NS6"])
+    assert state.match_scores() == state.scores()
+    state.apply(Capture("Sam", "NS1", ("TS01", "TS09")))
+    assert state.nian_shou_enchanted("Jessy") and state.match_scores() == {"Jessy": 15, "Sam": 0}
+    assert state.scores()["Sam"] > 0  # the energy points themselves are unchanged
+
+
 def test_goal_most_energy_points_wins():
     """beyond-rulebook.txt, section "Goal of the Game": "To win, gain the most energy points at the end
     of the game, or enchant the Evil Spirit Nian Shou."""
