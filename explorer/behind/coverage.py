@@ -7,15 +7,9 @@ here only if that is really so -- never because nobody has tested it yet.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from explorer.behind import refs
-from explorer.core.coverage import SectionCoverage, coverage
+from explorer.core.coverage import SectionCoverage, system_coverage
 from explorer.core.rules import RuleRef
-
-PACKAGE_DIR = Path(__file__).resolve().parent
-ROOT = Path(__file__).resolve().parents[2]
-TESTS_DIR = ROOT / "tests"
 
 OUT_OF_SCOPE: dict[RuleRef, str] = {
     refs.CONTENTS: "describes the product (societies, starter sets, boosters); no rule of play",
@@ -27,4 +21,4 @@ OUT_OF_SCOPE: dict[RuleRef, str] = {
 
 def behind_coverage() -> list[SectionCoverage]:
     """One row per Behind section: the ``explorer/behind`` modules and the tests that cite it."""
-    return coverage(refs, PACKAGE_DIR, TESTS_DIR, OUT_OF_SCOPE, root=ROOT, exclude=[Path(__file__)])
+    return system_coverage(refs, __file__, OUT_OF_SCOPE)

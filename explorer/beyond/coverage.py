@@ -6,15 +6,9 @@ Every section of :mod:`explorer.beyond.refs` must be cited by a test or listed i
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from explorer.beyond import refs
-from explorer.core.coverage import SectionCoverage, coverage
+from explorer.core.coverage import SectionCoverage, system_coverage
 from explorer.core.rules import RuleRef
-
-PACKAGE_DIR = Path(__file__).resolve().parent
-ROOT = Path(__file__).resolve().parents[2]
-TESTS_DIR = ROOT / "tests"
 
 OUT_OF_SCOPE: dict[RuleRef, str] = {
     refs.TABLE_OF_CONTENTS: "a heading with no text under it",
@@ -26,4 +20,4 @@ OUT_OF_SCOPE: dict[RuleRef, str] = {
 
 def beyond_coverage() -> list[SectionCoverage]:
     """One row per Beyond section: the ``explorer/beyond`` modules and the tests that cite it."""
-    return coverage(refs, PACKAGE_DIR, TESTS_DIR, OUT_OF_SCOPE, root=ROOT, exclude=[Path(__file__)])
+    return system_coverage(refs, __file__, OUT_OF_SCOPE)

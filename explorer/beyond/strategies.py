@@ -26,6 +26,7 @@ can count from what is face up (perfect memory), never their order.
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from collections import Counter
 
 from explorer.beyond import actions as A
@@ -81,7 +82,7 @@ def _leader(state, me: str) -> str | None:
 # =============================================================================================
 # The shared defaults
 # =============================================================================================
-class Strategy:
+class Strategy(ABC):
     """Base player: ``choose(state)`` returns a legal action for the active player.  Subclasses
     decide ``wants_reveal(state)``; ``capture_first`` captures whenever possible."""
 
@@ -101,8 +102,9 @@ class Strategy:
         return f"<{type(self).__name__} {self.name}>"
 
     # -- Phase 1 -----------------------------------------------------------------------------------
+    @abstractmethod
     def wants_reveal(self, state) -> bool:
-        raise NotImplementedError
+        """Reveal one more card now (called only after the first, compulsory reveal)?"""
 
     def choose(self, state):
         phase = state.phase

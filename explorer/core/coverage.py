@@ -156,6 +156,14 @@ def coverage_markdown(rows: Iterable[SectionCoverage]) -> str:
 
 
 # -- every system ----------------------------------------------------------------------------------
+def system_coverage(refs, coverage_file: str | Path, out_of_scope: Mapping) -> list[SectionCoverage]:
+    """A system's coverage, from its ``coverage.py`` (``__file__``): its package's modules and the
+    repository's ``tests/`` (the coverage file itself lists sections, it does not cite them)."""
+    here = Path(coverage_file).resolve()
+    root = here.parents[2]
+    return coverage(refs, here.parent, root / "tests", out_of_scope, root=root, exclude=[here])
+
+
 def all_systems() -> dict[str, Callable[[], list[SectionCoverage]]]:
     """Each rule system's coverage function (imported lazily: core never needs a system to load)."""
     from explorer.behind.coverage import behind_coverage
