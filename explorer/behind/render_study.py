@@ -447,6 +447,17 @@ def plot_win_rates_by(rates: pd.DataFrame, by: str, *, ax=None, title: str | Non
     return ax
 
 
+def _finish(ax, title: str | None, legend_loc: str = "upper right"):
+    """The study charts' common finish: a small frameless legend, no top/right spines, small
+    tick labels and the title."""
+    ax.legend(fontsize=7.5, frameon=False, loc=legend_loc)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.tick_params(labelsize=8)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
 def plot_turns(frame: pd.DataFrame, *, ax=None, title: str | None = None):
     """Histogram of the game length in turns, stacked by winner (a simulate() frame)."""
     from explorer.behind.study import players_of
@@ -468,12 +479,7 @@ def plot_turns(frame: pd.DataFrame, *, ax=None, title: str | None = None):
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("turns played (a turn is one player's three phases)", fontsize=8)
     ax.set_ylabel("games", fontsize=8)
-    ax.legend(fontsize=7.5, frameon=False, loc="upper right")
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.tick_params(labelsize=8)
-    if title:
-        ax.set_title(title, fontsize=10)
-    return ax
+    return _finish(ax, title)
 
 
 def plot_per_game(frame: pd.DataFrame, key: str = "injuries_dealt", *, ax=None, title: str | None = None,
@@ -582,12 +588,7 @@ def plot_card_values(table: pd.DataFrame, *, ax=None, title: str | None = None):
     ax.set_xticks(xs, [str(x) for x in xs], fontsize=8)
     ax.set_xlabel("combat value of a card (fate number + Zusatz)", fontsize=8)
     ax.set_ylabel("cards in the deck", fontsize=8)
-    ax.legend(fontsize=7.5, frameon=False, loc="upper right")
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.tick_params(labelsize=8)
-    if title:
-        ax.set_title(title, fontsize=10)
-    return ax
+    return _finish(ax, title)
 
 
 __all__ = [
