@@ -45,3 +45,30 @@ def test_engine_module_does_not_import_drawing_at_load_time(path):
     found = {name for name in _imports(path, top_level_only=True)
              if any(part.startswith(UI_MODULES) for part in name.split(".")[2:])}
     assert not found, f"{path.name} imports {sorted(found)} at module level: data flows from engine to drawing"
+
+
+CORE = PACKAGE / "core"
+
+
+@pytest.mark.parametrize("path", sorted(CORE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_core_imports_no_system(path):
+    """The core finds systems through the registry (explorer.core.systems), never by name: a system
+    depends on the core, not the other way round."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("explorer.") and not a.name.startswith("explorer.core")}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.startswith("explorer.") and not node.module.startswith("explorer.core"):
+                found.add(node.module)
+            if node.module == "explorer":
+                found |= {a.name for a in node.names if a.name != "core"}
+    assert not found, f"{path.name} imports {sorted(found)}: register the system instead (explorer.core.systems)"
+
+
+def test_every_system_package_registers_itself():
+    """Each subpackage of explorer/ but the core is a system that registers itself on import."""
+    from explorer.core.systems import load_all
+
+    packages = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists() and p.name != "core")
+    assert sorted(load_all()) == packages

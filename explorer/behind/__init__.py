@@ -44,9 +44,10 @@ from explorer.behind.rulings import BEHIND_RULINGS
 from explorer.behind.scenarios import Scenario, load_scenario, load_scenarios
 from explorer.behind.sight import SightMatrix, sight_matrix
 from explorer.behind.table import Chip, MoveResult, Obstacle, SightLine, Table
+from explorer.behind.system import SYSTEM  # registers Behind with explorer.core.systems
 
 __all__ = [
-    "BehindState", "GameOptions", "new_game", "Scenario", "load_scenario", "load_scenarios",
+    "BehindState", "GameOptions", "SYSTEM", "new_game", "Scenario", "load_scenario", "load_scenarios",
     "Ability", "ActionCard", "BEHIND_RULINGS", "Character", "Chip", "MoveResult", "Obstacle", "SightLine",
     "SightMatrix", "Table", "sight_matrix", "DataError", "Deck", "MeleeQuestion", "OddsComparison", "OddsResult", "RangedQuestion",
     "battle_size", "deck_violations", "load_action_cards", "load_characters", "load_deck", "load_decks",

@@ -40,7 +40,7 @@ from explorer.behind.game import BehindState, GameOptions, new_game
 from explorer.core.game import Action, Event
 from explorer.core.rules import RuleViolation
 
-__all__ = ["JewelPoint", "Replay", "ReplayError", "ReplayMismatch", "Step", "decks_from_origin", "game_from_origin",
+__all__ = ["JewelPoint", "Replay", "ReplayError", "ReplayMismatch", "Step", "dealt_from_save", "decks_from_origin", "game_from_origin",
            "jewel_path", "replay", "replay_states", "undo_chain"]
 
 
@@ -143,6 +143,14 @@ def game_from_origin(origin: Mapping[str, Any], cards: Mapping[str, ActionCard])
     return new_game(decks_from_origin(origin, cards), origin["scenario"], seed=origin["seed"],
                     setup=origin["setup"], options=GameOptions.from_json(origin["options"]),
                     shuffle=origin["shuffle"], players=origin["players"])
+
+
+def dealt_from_save(saved: BehindState | Mapping[str, Any] | str) -> BehindState:
+    """The game as first dealt (the setup of ``setup="auto"`` included), from a save's origin."""
+    _data, state = _saved(saved)
+    if state.origin is None:
+        raise ReplayError("the saved game records no origin (decks, scenario, seed): it cannot be dealt again")
+    return game_from_origin(state.origin, state.cards)
 
 
 # ---------------------------------------------------------------------------------------------

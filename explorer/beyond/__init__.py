@@ -5,6 +5,7 @@ from explorer.beyond import refs, rulings  # noqa: F401  (registers Beyond's rul
 from explorer.beyond.cards import Spirit, SpiritCard, pattern_problem
 from explorer.beyond.data import Components, load_components
 from explorer.beyond.game import BeyondState, GameOptions, new_game
+from explorer.beyond.system import SYSTEM  # registers Beyond with explorer.core.systems
 
-__all__ = ["BeyondState", "Components", "GameOptions", "Spirit", "SpiritCard", "load_components", "new_game",
+__all__ = ["BeyondState", "Components", "GameOptions", "SYSTEM", "Spirit", "SpiritCard", "load_components", "new_game",
            "pattern_problem", "refs", "rulings"]

@@ -75,6 +75,9 @@ class BeyondState(GameState):
         self.options = options
         self.rulings = rulings
         self._data = data
+        self.origin: dict | None = None
+        """How the game was dealt (players, seed, options, rulings, stacked top cards): what
+        :func:`dealt_from_save` deals again for a replay; None if unknown."""
 
     # -- protocol --------------------------------------------------------------------------------
     @property
@@ -257,7 +260,8 @@ class BeyondState(GameState):
         d["rng"] = self._data["rng"].to_json()
         return {"system": "beyond", "players": list(self.players), "components": self.components.to_json(),
                 "options": self.options.to_json(), "rulings": self.rulings.to_json(), "data": d,
-                "log": [e.to_json() for e in self.log], "history": [a.to_json() for a in self.history]}
+                "log": [e.to_json() for e in self.log], "history": [a.to_json() for a in self.history],
+                "origin": self.origin}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "BeyondState":
@@ -267,6 +271,7 @@ class BeyondState(GameState):
                     Rulings.from_json(data["rulings"]), _copy_data(raw))
         state.log = [Event.from_json(e) for e in data["log"]]
         state.history = [ACTIONS.from_json(a) for a in data["history"]]
+        state.origin = data.get("origin")
         return state
 
 
@@ -297,9 +302,21 @@ def new_game(players: Sequence[str] | int = 2, *, seed: int = 0, options: GameOp
             "active": 0, "turn": 1, "phase": "reveal", "winners": [], "rng": rng,
             "beyond_stock": players[0]}
     state = BeyondState(players, components, options, rulings, data)
+    state.origin = {"players": list(players), "seed": seed, "top": list(top)}
     state.emit("setup", f"{players[0]} takes the BEYOND stock card and plays first; {len(draw)} spirit cards "
                f"shuffled, {components.supply_tokens} tokens in the supply", refs.SET_UP)
     return state
 
 
-__all__ = ["BeyondState", "GameOptions", "new_game", "SECOND_DRAW_PILE"]
+def dealt_from_save(saved: Mapping[str, Any]) -> BeyondState:
+    """The game as first dealt, from a save (``to_json()`` data) and the origin it records: the
+    same players, seed, stacked cards, options, rulings and components."""
+    origin = saved.get("origin") if isinstance(saved, Mapping) else None
+    if not isinstance(origin, Mapping):
+        raise ValueError("the saved Beyond game records no origin (players, seed): it cannot be dealt again")
+    return new_game(list(origin["players"]), seed=origin["seed"], options=GameOptions(**saved["options"]),
+                    rulings=Rulings.from_json(saved["rulings"]), components=Components.from_json(saved["components"]),
+                    top=tuple(origin["top"]))
+
+
+__all__ = ["BeyondState", "GameOptions", "dealt_from_save", "new_game", "SECOND_DRAW_PILE"]

@@ -165,11 +165,10 @@ def system_coverage(refs, coverage_file: str | Path, out_of_scope: Mapping) -> l
 
 
 def all_systems() -> dict[str, Callable[[], list[SectionCoverage]]]:
-    """Each rule system's coverage function (imported lazily: core never needs a system to load)."""
-    from explorer.behind.coverage import behind_coverage
-    from explorer.beyond.coverage import beyond_coverage
+    """Each registered rule system's coverage function (found through ``explorer.core.systems``)."""
+    from explorer.core.systems import load_all
 
-    return {"behind": behind_coverage, "beyond": beyond_coverage}
+    return {name: system.coverage for name, system in load_all().items()}
 
 
 def docs_path(system: str) -> Path:

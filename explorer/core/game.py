@@ -157,9 +157,7 @@ class LegalActions:
             and self._state.can(action)
 
     def __iter__(self) -> Iterator[Action]:
-        for candidate in self._state._candidates(self._kind):
-            if self._state.can(candidate):
-                yield candidate
+        return iter(self._state._legal_candidates(self._kind))
 
     def __bool__(self) -> bool:
         return any(True for _ in self)
@@ -186,6 +184,16 @@ class GameState(ABC):
     * ``_candidates(kind)`` -- representative actions to try (``legal_actions`` filters them);
     * ``_snapshot()`` / ``_restore(snapshot)`` -- an independent copy of ``_data`` and back;
     * ``to_json()`` / ``from_json()``.
+
+    A system whose rules let it build some candidates that are legal by construction may also
+    override :meth:`_legal_candidates` (it must yield legal actions only; the conformance suite
+    checks every one of them with ``check``).
+
+    **Accepted once, not verified twice.**  An action that :meth:`can` (or iterating
+    :meth:`legal_actions`) has accepted is remembered until the state changes, and
+    :meth:`apply` of an equal action on the unchanged state does not verify it again.  The
+    state changes only through :meth:`apply`, :meth:`undo` and loading; code that edits the
+    private data directly must call :meth:`_changed` (better: build the state from a position).
     """
 
     game_over_rule: ClassVar[RuleRef | None] = None
@@ -194,6 +202,7 @@ class GameState(ABC):
         self.log: list[Event] = []
         self.history: list[Action] = []
         self._undo: list[tuple[Any, int]] = []
+        self._accepted: set = set()
 
     # -- what a system supplies ----------------------------------------------------------------
     @property
@@ -251,22 +260,52 @@ class GameState(ABC):
         self._verify(action)
 
     def can(self, action: Action) -> bool:
+        """Whether ``action`` may be taken now (remembered, so ``apply`` need not verify it again)."""
+        if self._is_accepted(action):
+            return True
         try:
             self.check(action)
         except RuleViolation:
             return False
+        self._accept(action)
         return True
+
+    def _legal_candidates(self, kind: str | None = None) -> Iterator[Action]:
+        """The legal actions ``legal_actions()`` iterates: the candidates that pass :meth:`can`."""
+        for candidate in self._candidates(kind):
+            if self.can(candidate):
+                yield candidate
+
+    def _accept(self, action: Action) -> None:
+        try:
+            self._accepted.add(action)
+        except TypeError:  # an unhashable action is simply verified again
+            pass
+
+    def _is_accepted(self, action: Action) -> bool:
+        try:
+            return action in self._accepted
+        except TypeError:
+            return False
+
+    def _changed(self) -> None:
+        """Forget what was accepted: the state is no longer the one it was accepted in."""
+        self._accepted = set()
 
     def apply(self, action: Action) -> list[Event]:
         """Check and carry out ``action``; return the events it caused.  An illegal action
-        raises RuleViolation and leaves the state exactly as it was."""
+        raises RuleViolation and leaves the state exactly as it was.  An action accepted by
+        :meth:`can` on this unchanged state is not verified again."""
         snapshot, mark = self._snapshot(), len(self.log)
         try:
-            self.check(action)
+            if not self._is_accepted(action):
+                self.check(action)
+            self._changed()
             self._perform(action)
         except BaseException:
             self._restore(snapshot)
             del self.log[mark:]
+            self._changed()
             raise
         self._undo.append((snapshot, mark))
         self.history.append(action)
@@ -278,6 +317,7 @@ class GameState(ABC):
             raise IndexError("nothing to undo")
         snapshot, mark = self._undo.pop()
         self._restore(snapshot)
+        self._changed()
         del self.log[mark:]
         return self.history.pop()
 
@@ -288,6 +328,7 @@ class GameState(ABC):
         twin.log = list(self.log)
         twin.history = list(self.history)
         twin._undo = list(self._undo)
+        twin._accepted = set(self._accepted)
         return twin
 
     def emit(self, kind: str, text: str, rule: RuleRef | None = None, *, player: Any = None,

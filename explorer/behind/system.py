@@ -1,0 +1,116 @@
+"""Behind's registration in the system registry (``explorer.core.systems``).
+
+A configuration is JSON-able: ``decks`` (deck ids from ``data/behind/decks``, one per player),
+``scenario`` (``"unser_revier"``, ``"juwel_von_athen"``), and optionally ``setup`` (``"auto"``,
+``"random"``, ``"manual"``), ``max_turns`` (a game stops without winner after so many turns; 0:
+never), ``tournament`` (the tournament rules) and ``rulings`` (switched rulings, ``{id: value}``).
+The agreed character points follow the decks, as in :func:`explorer.behind.players.game_options`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from explorer.behind import refs
+from explorer.core import systems
+from explorer.core.rulings import Rulings
+
+CONFIGURATIONS: dict[str, dict[str, Any]] = {
+    "unser_revier": {"decks": ["vampire", "schwesternbund"], "scenario": "unser_revier", "max_turns": 60},
+    "juwel_von_athen": {"decks": ["tempelritter", "werwoelfe", "geister"], "scenario": "juwel_von_athen",
+                        "max_turns": 60},
+    "unser_revier_random_terrain": {"decks": ["werwoelfe", "geister"], "scenario": "unser_revier",
+                                    "setup": "random", "max_turns": 60},
+    "unser_revier_tournament": {"decks": ["tempelritter", "vampire"], "scenario": "unser_revier",
+                                "tournament": True, "max_turns": 60},
+}
+"""Named configurations: every generic test (conformance, simulate) plays each of them."""
+
+KEYS = ("decks", "scenario", "setup", "max_turns", "tournament", "rulings")
+
+
+def decks_of(config: Mapping[str, Any]) -> list:
+    """The configuration's decks (deck ids looked up in the shipped decks; Deck objects kept)."""
+    from explorer.behind.data import load_decks
+
+    decks = config.get("decks")
+    if isinstance(decks, str) or not isinstance(decks, (list, tuple)) or not decks:
+        raise ValueError(f"behind configuration field decks: a list of deck ids, got {decks!r}")
+    loaded = None
+    out = []
+    for i, deck in enumerate(decks):
+        if isinstance(deck, str):
+            loaded = loaded or load_decks()
+            if deck not in loaded:
+                raise ValueError(f"behind configuration field decks[{i}]: unknown deck {deck!r}; "
+                                 f"decks are {', '.join(loaded)}")
+            deck = loaded[deck]
+        out.append(deck)
+    return out
+
+
+def options_of(config: Mapping[str, Any], decks) -> "Any":
+    from dataclasses import replace
+
+    from explorer.behind.players import game_options
+
+    options = game_options(decks, int(config.get("max_turns", 0)))
+    return replace(options, tournament=bool(config.get("tournament", False)),
+                   rulings=Rulings(config.get("rulings") or {}))
+
+
+def start(config: Mapping[str, Any], seed: int = 0):
+    """A new game of Behind from a configuration (see the module docstring)."""
+    from explorer.behind.game import new_game
+
+    unknown = set(config) - set(KEYS)
+    if unknown:
+        raise ValueError(f"behind configuration: unknown field(s) {', '.join(sorted(unknown))}; "
+                         f"fields are {', '.join(KEYS)}")
+    decks = decks_of(config)
+    return new_game(decks, config.get("scenario", "unser_revier"), seed=seed, setup=config.get("setup", "auto"),
+                    options=options_of(config, decks))
+
+
+def load(saved):
+    from explorer.behind.game import BehindState
+    return BehindState.from_json(saved)
+
+
+def dealt(saved: Mapping[str, Any]):
+    """The game as first dealt, from a save's recorded origin (replay re-applies the history)."""
+    from explorer.behind.replay import dealt_from_save
+    return dealt_from_save(saved)
+
+
+def from_position(position, **options):
+    from explorer.behind.position import from_position as load_position
+    return load_position(position, **options)
+
+
+def coverage():
+    from explorer.behind.coverage import behind_coverage
+    return behind_coverage()
+
+
+def _players() -> dict:
+    from explorer.behind.players import PLAYERS
+    return dict(PLAYERS)
+
+
+SYSTEM = systems.register(systems.System(
+    name="behind",
+    title="Behind (2003)",
+    rulebook="behind-2003-rulebook.txt",
+    refs=refs,
+    start=start,
+    configurations=CONFIGURATIONS,
+    load=load,
+    dealt=dealt,
+    coverage=coverage,
+    players=_players(),
+    from_position=from_position,
+    picture="explorer.behind.render_replay:StatePicture",
+    describe="card game on a table of round chips and obstacles: setup, movement, melee, ranged, "
+             "abilities, scenarios; exact combat odds",
+))
