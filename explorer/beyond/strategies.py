@@ -109,9 +109,11 @@ class Strategy(ABC):
     def choose(self, state):
         phase = state.phase
         if phase == "reveal":
+            if not state.can(A.Reveal()):  # the last draw pile ran out in the last round: only Stop is left
+                return A.Stop()
             if not state.revealed:  # nothing to collect yet: always turn the first card
                 return A.Reveal()
-            return A.Reveal() if state.draw_pile and self.wants_reveal(state) else A.Stop()
+            return A.Reveal() if self.wants_reveal(state) else A.Stop()
         if phase == "collect":
             return self.choose_collect(state)
         if phase == "place":
