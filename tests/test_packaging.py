@@ -11,12 +11,24 @@ both files give one, the same Python floor, and environment.yml installing the p
 
 environment.yml is read by the small parser below rather than PyYAML: PyYAML is only a
 transitive dependency here (of jupyter-events), and the file is a simple list.
+
+The last tests build the wheel and install it (not editable) into a fresh environment: code and
+shipped data files must work from there (see "the wheel" below).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import os
 import re
+import shutil
+import subprocess
+import sys
+import sysconfig
 import tomllib
+import zipfile
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -285,3 +297,155 @@ def test_parser_reads_the_shapes_environment_yml_uses():
 def test_parser_rejects_what_it_does_not_understand(bad):
     with pytest.raises(ValueError):
         parse_environment_yml(bad)
+
+
+# --- the wheel: code and data installed, not editable ------------------------------------------
+#
+# `pip install .` must give a working package: the data files of the top-level data/ folder are
+# package data (`explorer.data`, mapped by pyproject.toml's package-dir, read through
+# importlib.resources by explorer/core/resources.py).  The tests below build the wheel from a copy
+# of the sources, install it into a fresh virtual environment outside the repository and run a
+# melee odds question and a whole Beyond game from it.  The dependencies are not downloaded: a
+# .pth file puts this environment's site-packages behind the new one (its .pth files, among them
+# the editable install's finder, are not run from there), and the test checks that `explorer` is
+# imported from the new environment.
+
+# What the build needs; everything else of the repository stays behind.
+BUILD_SOURCES = ("pyproject.toml", "README.md", "explorer", "data")
+
+INSTALLED_SCRIPT = """\
+import json
+from fractions import Fraction
+
+import explorer
+from explorer.behind import Character, load_decks, melee_odds
+from explorer.behind.data import DATA_DIR
+from explorer.behind.layouts import layout_folder, load_layout, save_layout
+from explorer.behind.scenarios import load_scenarios
+from explorer.beyond import new_game
+from explorer.beyond.data import SPIRITS_FILE
+from explorer.beyond.players import play_game
+from explorer.core.resources import data_is_installed
+
+ludwig = Character(name="Ludwig von Auenstedt", strength=4, dexterity=2, resistance=3)
+sahra = Character(name="Sahra Jeanette", strength=1, dexterity=3, resistance=2)
+decks = load_decks()
+odds = melee_odds(ludwig, sahra, attacker_supply=list(decks["vampire"].cards),
+                  defender_supply=list(decks["schwesternbund"].cards))
+game = play_game(new_game(2, seed=1), seed=1)
+saved = save_layout(load_layout("unser_revier_example"), "copy")
+print(json.dumps({
+    "explorer": explorer.__file__, "data_dir": str(DATA_DIR), "spirits": str(SPIRITS_FILE),
+    "installed": data_is_installed(), "layout_folder": str(layout_folder()), "saved": str(saved),
+    "decks": sorted(decks), "scenarios": sorted(load_scenarios()),
+    "p_defender_injured": str(odds.exact_probability("defender", 1)),
+    "beyond": {"terminal": game.is_terminal(), "winners": game.winners, "actions": len(game.history)},
+}))
+"""
+
+
+def _run(*command, **kwargs) -> subprocess.CompletedProcess:
+    done = subprocess.run([str(c) for c in command], capture_output=True, text=True, timeout=300, **kwargs)
+    assert done.returncode == 0, f"{' '.join(map(str, command))} failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def _no_isolation() -> list[str]:
+    """Build with this environment's setuptools when it can (no download): pyproject.toml asks for
+    setuptools >= 68, and a wheel needs setuptools >= 70.1 or the `wheel` package.  Otherwise pip
+    builds in an isolated environment, fetching setuptools as `pip install .` does."""
+    try:
+        import setuptools
+    except ImportError:
+        return []
+    version = tuple(int(part) for part in re.findall(r"\d+", setuptools.__version__)[:2])
+    can_build_wheels = version >= (70, 1) or importlib.util.find_spec("wheel") is not None
+    return ["--no-build-isolation"] if version >= (68, 0) and can_build_wheels else []
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """(the built wheel, the copied sources, the new environment's python, a working directory)."""
+    base = tmp_path_factory.mktemp("wheel")
+    assert not base.resolve().is_relative_to(ROOT.resolve()), "the test environment must lie outside the repository"
+    source = base / "source"
+    source.mkdir()
+    for name in BUILD_SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
+    _run(*pip, "wheel", "--no-deps", *_no_isolation(), "-w", base / "dist", source)
+    (wheel,) = (base / "dist").glob("rules_explorer-*.whl")
+
+    venv = base / "venv"
+    _run(sys.executable, "-m", "venv", "--without-pip", venv)
+    python = venv / "bin" / "python"
+    _run(*pip, "--python", python, "install", "--no-deps", "--no-index", wheel)
+    site_packages = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))").stdout.strip())
+    ours = dict.fromkeys(sysconfig.get_path(key) for key in ("purelib", "platlib"))
+    (site_packages / "rules_explorer_test_dependencies.pth").write_text("".join(f"{p}\n" for p in ours), encoding="utf-8")
+    work = base / "work"
+    work.mkdir()
+    return wheel, source, python, work
+
+
+def test_pyproject_lists_every_package():
+    """A mapped folder (explorer.data -> data/) rules out `packages.find`, so pyproject.toml lists
+    the packages: a new subpackage of explorer/ must be added there or the wheel lacks it."""
+    setuptools_table = load_pyproject()["tool"]["setuptools"]
+    found = {".".join(p.relative_to(ROOT).parts) for p in (ROOT / "explorer").rglob("__init__.py")}
+    found = {name.removesuffix(".__init__.py") for name in found} | {"explorer.data"}
+    assert set(setuptools_table["packages"]) == found
+    assert setuptools_table["package-dir"] == {"explorer.data": "data"}
+
+
+def test_wheel_ships_every_data_file(installed):
+    wheel, source, _, _ = installed
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {name for name in archive.namelist() if name.startswith("explorer/data/")}
+    data = source / "data"
+    expected = {f"explorer/data/{p.relative_to(data).as_posix()}" for p in data.rglob("*") if p.is_file()}
+    assert shipped == expected, (f"missing from the wheel: {sorted(expected - shipped)}; "
+                                 f"unexpected: {sorted(shipped - expected)}")
+    for name in ("behind/characters.csv", "behind/decks/vampire.toml", "behind/scenarios/unser_revier.toml",
+                 "behind/scenarios/layouts/unser_revier_example.json", "behind/README.md", "beyond/spirits.json"):
+        assert f"explorer/data/{name}" in shipped
+
+
+def test_installed_wheel_plays_from_its_own_data(installed):
+    """Odds and a Beyond game from the installed wheel, its data found in its own package, equal to
+    the answers of this (editable) environment; a saved layout lands in the working directory."""
+    from explorer.behind import Character, load_decks, melee_odds
+    from explorer.beyond import new_game
+    from explorer.beyond.players import play_game
+
+    _, _, python, work = installed
+    script = work / "play.py"
+    script.write_text(INSTALLED_SCRIPT, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "COVERAGE_"))}
+    out = json.loads(_run(python, "-I", script, cwd=work, env=env).stdout)
+
+    package = Path(out["explorer"]).parent
+    venv = python.parent.parent
+    assert package.is_relative_to(venv), f"explorer was imported from {package}, not the new environment"
+    assert Path(out["data_dir"]) == package / "data" / "behind"
+    assert Path(out["spirits"]) == package / "data" / "beyond" / "spirits.json"
+    assert out["installed"] is True
+    assert Path(out["layout_folder"]) == work / "layouts"
+    assert Path(out["saved"]) == work / "layouts" / "copy.json" and Path(out["saved"]).is_file()
+    assert out["decks"] == sorted(load_decks())
+    assert out["scenarios"] == ["juwel_von_athen", "unser_revier"]
+
+    ludwig = Character(name="Ludwig von Auenstedt", strength=4, dexterity=2, resistance=3)
+    sahra = Character(name="Sahra Jeanette", strength=1, dexterity=3, resistance=2)
+    decks = load_decks()
+    here = melee_odds(ludwig, sahra, attacker_supply=list(decks["vampire"].cards),
+                      defender_supply=list(decks["schwesternbund"].cards))
+    p_injured = Fraction(out["p_defender_injured"])
+    assert 0 < p_injured < 1 and p_injured == here.exact_probability("defender", 1)
+
+    game = play_game(new_game(2, seed=1), seed=1)
+    assert out["beyond"]["terminal"] and out["beyond"]["winners"]
+    assert out["beyond"] == {"terminal": True, "winners": game.winners, "actions": len(game.history)}

@@ -33,10 +33,14 @@ from explorer.behind.cards import (
     Character,
     parse_abilities,
 )
+from explorer.core.resources import data_dir, display_path
 from explorer.core.rules import RuleViolation
 
-ROOT = Path(__file__).resolve().parents[2]
-DATA_DIR = ROOT / "data" / "behind"
+DATA_DIR = data_dir("behind")
+"""The shipped files: ``data/behind/`` of the repository, ``explorer/data/behind/`` once installed
+(package data found by :mod:`explorer.core.resources`)."""
+ROOT = DATA_DIR.parents[1]
+"""The folder holding ``data/`` (the repository in a checkout): files are named relative to it."""
 
 CHARACTER_COLUMNS = ("id", "name", "society", "strength", "dexterity", "resistance", "character_points",
                      "abilities", "source")
@@ -89,17 +93,10 @@ class DataError(ValueError):
                  problem: str = "is not valid"):
         self.path, self.row, self.field = Path(path), row, field
         self.value = None if value is _NO_VALUE else value
-        where = ", ".join([_display(self.path)] + ([f"row {row}"] if row else [])
+        where = ", ".join([display_path(self.path)] + ([f"row {row}"] if row else [])
                           + ([f"field {field!r}"] if field else []))
         what = problem if value is _NO_VALUE else f"{value!r} {problem}"
         super().__init__(f"{where}: {what}")
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
 
 
 # -- CSV -----------------------------------------------------------------------------------------

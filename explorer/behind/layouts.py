@@ -10,8 +10,10 @@ Python: the designer panel (``explorer.behind.panels.panel_designer``) is a view
 * :func:`validate` -> every broken rule of the scenario's Setup and Terrain
   (:meth:`Scenario.check_setup` + :meth:`Scenario.check_obstacles`), :func:`findings` the same with
   the chips and obstacles each one names, :func:`unplaced` what is still to place;
-* :func:`save_layout` / :func:`load_layout` -> JSON files in ``data/behind/scenarios/layouts/``; a
-  malformed file raises :class:`LayoutError` naming the file, the field and the value;
+* :func:`save_layout` / :func:`load_layout` -> JSON files in a folder the caller gives (default
+  :func:`layout_folder`: ``data/behind/scenarios/layouts/`` of a repository checkout, ``layouts/``
+  under the current directory once installed); a malformed file raises :class:`LayoutError`
+  naming the file, the field and the value;
 * :func:`start_game` -> a :class:`~explorer.behind.game.BehindState` set up from the layout with
   ``new_game(..., setup="manual")`` and the setup actions a player would announce
   (``PlaceObstacle``, ``Deploy``), so the referee checks the layout once more and the game's
@@ -43,10 +45,12 @@ from shapely import affinity
 
 from explorer.behind.scenarios import SCENARIO_DIR, Scenario, load_scenario
 from explorer.behind.table import Chip, Obstacle, Table
+from explorer.core.resources import data_is_installed, display_path
 from explorer.core.rules import RuleViolation
 
 LAYOUT_DIR = SCENARIO_DIR / "layouts"
-"""Where layouts are saved: ``data/behind/scenarios/layouts/<name>.json``."""
+"""The shipped layouts (the example): ``data/behind/scenarios/layouts/<name>.json``.  Layouts are
+saved here only in a repository checkout (see :func:`layout_folder`)."""
 
 FORMAT = "behind-layout"
 VERSION = 1
@@ -79,7 +83,7 @@ class LayoutError(ValueError):
     def __init__(self, field: str | None, value: Any, problem: str, path: Path | str | None = None):
         self.path = None if path is None else Path(path)
         self.field, self.value, self.problem = field, value, problem
-        where = ", ".join(([_display(self.path)] if self.path is not None else ["layout"])
+        where = ", ".join(([display_path(self.path)] if self.path is not None else ["layout"])
                           + ([f"field {field!r}"] if field else []))
         what = problem if value is _NO_VALUE else f"{_short(value)} {problem}"
         super().__init__(f"{where}: {what}")
@@ -88,15 +92,6 @@ class LayoutError(ValueError):
 def _short(value: Any, limit: int = 80) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-def _display(path: Path) -> str:
-    from explorer.behind.data import ROOT
-
-    try:
-        return str(path.resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -234,7 +229,7 @@ def _check_layout(layout: Layout, path: Path | None) -> None:
     try:
         scenario = scenario_of(layout.scenario)
     except (FileNotFoundError, ValueError) as failure:
-        raise error("scenario", layout.scenario, f"is not a scenario of {_display(SCENARIO_DIR)}: {failure}") from None
+        raise error("scenario", layout.scenario, f"is not a scenario of {display_path(SCENARIO_DIR)}: {failure}") from None
     table = layout.table
     if not isinstance(table, Table):
         raise error("table", type(table).__name__, "is not a Table")
@@ -542,30 +537,42 @@ def _roles_match(game, layout: Layout) -> bool:
 # ---------------------------------------------------------------------------------------------
 # Files
 # ---------------------------------------------------------------------------------------------
+def layout_folder() -> Path:
+    """Where layouts are saved (and listed) when no folder is given.
+
+    In a checkout of the repository (or an editable install) that is :data:`LAYOUT_DIR`,
+    ``data/behind/scenarios/layouts/``.  An installed package is never written to: there it is
+    ``layouts/`` under the current working directory (at the time of the call).  Pass ``folder``
+    to :func:`save_layout`, :func:`load_layout` and :func:`saved_layouts` to choose another."""
+    return Path.cwd() / "layouts" if data_is_installed() else LAYOUT_DIR
+
+
 def layout_path(name_or_path: Path | str, folder: Path | str | None = None) -> Path:
-    """``"my_setup"`` -> ``data/behind/scenarios/layouts/my_setup.json`` (or under ``folder``);
+    """``"my_setup"`` -> ``<folder>/my_setup.json`` (default folder: :func:`layout_folder`);
     a path (with a ``/`` or ending in ``.json``) is taken as it is."""
     text = str(name_or_path)
     if isinstance(name_or_path, Path) or text.endswith(".json") or "/" in text or "\\" in text:
         return Path(name_or_path)
     if not re.fullmatch(r"[\w\-. ]+", text) or text.strip(". ") == "":
         raise LayoutError("name", text, "is not a file name (letters, digits, '-', '_', '.', spaces)")
-    return Path(folder or LAYOUT_DIR) / f"{text}.json"
+    return Path(folder or layout_folder()) / f"{text}.json"
 
 
 def saved_layouts(folder: Path | str | None = None) -> list[str]:
-    """Names of the layouts saved in ``folder`` (default :data:`LAYOUT_DIR`), sorted."""
-    folder = Path(folder or LAYOUT_DIR)
-    return sorted(path.stem for path in folder.glob("*.json")) if folder.is_dir() else []
+    """Names of the layouts saved in ``folder``, sorted; without ``folder``, those of
+    :func:`layout_folder` and the shipped ones (:data:`LAYOUT_DIR`)."""
+    folders = [Path(folder)] if folder else [layout_folder(), LAYOUT_DIR]
+    return sorted({path.stem for where in folders if where.is_dir() for path in where.glob("*.json")})
 
 
 def save_layout(layout: Layout, name_or_path: Path | str, *, folder: Path | str | None = None,
                 overwrite: bool = False) -> Path:
-    """Write the layout as JSON (see :func:`layout_path`); FileExistsError unless ``overwrite``.
-    Returns the path written."""
+    """Write the layout as JSON to ``folder`` (default :func:`layout_folder`, never inside an
+    installed package; see :func:`layout_path`); FileExistsError unless ``overwrite``.  Returns the
+    path written."""
     path = layout_path(name_or_path, folder)
     if path.exists() and not overwrite:
-        raise FileExistsError(f"{_display(path)} exists already; choose another name or overwrite it")
+        raise FileExistsError(f"{display_path(path)} exists already; choose another name or overwrite it")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(layout_json_text(layout), encoding="utf-8")
     return path
@@ -580,10 +587,13 @@ def layout_json_text(layout: Layout) -> str:
 
 
 def load_layout(name_or_path: Path | str, *, folder: Path | str | None = None) -> Layout:
-    """A layout from a JSON file (see :func:`layout_path`).  A malformed file raises
+    """A layout from a JSON file (see :func:`layout_path`; without ``folder`` a name is looked up
+    in :func:`layout_folder`, then among the shipped layouts).  A malformed file raises
     :class:`LayoutError` naming the file, the field and the value; a chip or obstacle the table
     forbids (overlapping, off the table) names its field ``table.chips[i]``."""
     path = layout_path(name_or_path, folder)
+    if folder is None and not path.is_file() and layout_path(name_or_path, LAYOUT_DIR).is_file():
+        path = layout_path(name_or_path, LAYOUT_DIR)
     if not path.is_file():
         raise LayoutError(None, _NO_VALUE, "file not found" + (f"; saved layouts: {', '.join(saved_layouts(folder))}"
                                                                if saved_layouts(folder) else ""), path)
@@ -668,6 +678,6 @@ def _table_from_json(data: Any, error) -> Table:
 
 
 __all__ = ["DUEL_SEEDS", "Finding", "LAYOUT_DIR", "Layout", "LayoutError", "STARTER_DECKS", "duel_seed",
-           "findings", "game_problems", "layout_path", "load_layout", "names_in", "new_layout", "piece",
-           "piece_pose", "place_piece", "save_layout", "saved_layouts", "scenario_of", "start_game", "unplaced",
-           "validate"]
+           "findings", "game_problems", "layout_folder", "layout_path", "load_layout", "names_in", "new_layout",
+           "piece", "piece_pose", "place_piece", "save_layout", "saved_layouts", "scenario_of", "start_game",
+           "unplaced", "validate"]

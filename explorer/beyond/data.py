@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Mapping
 
 from explorer.beyond.cards import Spirit, SpiritCard, build_cards, nian_shou_ids
+from explorer.core.resources import data_dir
 
-ROOT = Path(__file__).resolve().parents[2]
-DATA_DIR = ROOT / "data" / "beyond"
+DATA_DIR = data_dir("beyond")
+"""The shipped files: ``data/beyond/`` of the repository, ``explorer/data/beyond/`` once installed
+(package data found by :mod:`explorer.core.resources`)."""
 SPIRITS_FILE = DATA_DIR / "spirits.json"
 
 

@@ -64,7 +64,9 @@ class DesignerPanel(widgets.VBox):
     """The scenario designer (see the module docstring).
 
     ``layout``: where to start (default: a new layout of ``scenario`` with its obstacle pieces at their
-    default places).  ``folder``: where Save and Load look (default ``data/behind/scenarios/layouts``).
+    default places).  ``folder``: where Save and Load look (default
+    :func:`~explorer.behind.layouts.layout_folder`: ``data/behind/scenarios/layouts`` of a repository
+    checkout, ``layouts/`` under the current directory once installed).
     ``decks``: ``{deck id: Deck}`` for Start game (default: the shipped decks).  ``canvas``: see
     :class:`~explorer.behind.panels.panel_table.FigureView`.
 
@@ -77,7 +79,7 @@ class DesignerPanel(widgets.VBox):
                  folder: Path | str | None = None, decks: Mapping | None = None, canvas: str = "auto",
                  width_px: int = WIDTH_PX):
         self.design = layout if layout is not None else L.new_layout(scenario)
-        self.folder = Path(folder) if folder is not None else L.LAYOUT_DIR
+        self.folder = Path(folder) if folder is not None else L.layout_folder()
         self.decks = decks
         self.width_px = width_px
         self.selected: str | None = None
