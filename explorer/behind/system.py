@@ -93,6 +93,48 @@ def coverage():
     return behind_coverage()
 
 
+CONFORMANCE_KINDS = ("random", "greedy", "uniform")
+DECK_IDS = ("geister", "schwesternbund", "tempelritter", "vampire", "werwoelfe")
+
+
+def conformance_game(k: int) -> dict[str, Any]:
+    """Conformance game ``k`` (of :data:`CONFORMANCE_GAMES`): 60 % "Unser Revier!" (2 players), 40 %
+    "Das Juwel von Athen" (3 players); the five decks in rotation; every mix of the random, greedy
+    and uniform players; 3 to 9 turns (``max_turns``, kept modest for CI time); a quarter on random
+    terrain (``setup="random"``) and every 16th under the tournament rules."""
+    scenario = "juwel_von_athen" if k % 5 in (1, 3) else "unser_revier"
+    seats = 3 if scenario == "juwel_von_athen" else 2
+    decks = [DECK_IDS[(k + 2 * j) % 5] for j in range(seats)]
+    mix = k // 5
+    players = [CONFORMANCE_KINDS[(mix // 3 ** j) % 3] for j in range(seats)]
+    config = {"decks": decks, "scenario": scenario, "max_turns": 3 + k % 7,
+              "setup": "random" if k % 4 == 2 else "auto"}
+    if k % 16 == 7:
+        config["tournament"] = True
+    return {"configuration": scenario, "config": config, "players": players, "seed": 1000 + k}
+
+
+CONFORMANCE_GAMES = 1024
+
+
+def refused(state) -> list:
+    """Actions the referee must refuse now: a Discard of a card nobody holds; in a decision phase an
+    EndTurn; a Melee between chips that do not touch."""
+    from explorer.behind import actions as A
+
+    out = [A.Discard("no-such-card")]
+    if state.is_terminal() or state.phase != "action":
+        out.append(A.EndTurn())
+        return out
+    table = state.table
+    mine = state.characters_of(state.active_player)
+    enemies = [n for p in state.players if p != state.active_player for n in state.characters_of(p)]
+    apart = next(((m, e) for m in mine for e in enemies if not table.touching(m, e)), None)
+    if apart is not None:
+        out.append(A.Melee(apart[0], apart[1]))
+    return out
+
+
 def _players() -> dict:
     from explorer.behind.players import PLAYERS
     return dict(PLAYERS)
@@ -111,6 +153,9 @@ SYSTEM = systems.register(systems.System(
     players=_players(),
     from_position=from_position,
     picture="explorer.behind.render_replay:StatePicture",
+    conformance=conformance_game,
+    conformance_games=CONFORMANCE_GAMES,
+    refused=refused,
     describe="card game on a table of round chips and obstacles: setup, movement, melee, ranged, "
              "abilities, scenarios; exact combat odds",
 ))

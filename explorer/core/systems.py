@@ -63,6 +63,11 @@ class System:
       ``png()`` (the replay panel draws with it), or None;
     * ``invariants(state)``: raises if the state breaks one of the system's invariants (default:
       ``state.check_invariants()``);
+    * ``conformance(k)``: conformance game ``k`` as ``{"config", "players", "seed"}`` and
+      ``conformance_games`` how many (:mod:`explorer.core.conformance`; default: its
+      configurations and player kinds in turn);
+    * ``refused(state)``: actions the referee must refuse in ``state`` (the conformance suite
+      checks that they are refused and change nothing), or None;
     * ``describe``: one line on what is implemented, for :func:`systems_frame`.
     """
 
@@ -80,6 +85,9 @@ class System:
     simulation: Any = None
     picture: str | None = None
     invariants: Callable[[Any], None] | None = None
+    conformance: Callable[[int], Mapping[str, Any]] | None = None
+    conformance_games: int = 0
+    refused: Callable[[Any], list] | None = None
     describe: str = ""
 
     def __post_init__(self) -> None:
@@ -147,7 +155,7 @@ def load_all() -> dict[str, System]:
         import explorer
 
         for info in pkgutil.iter_modules(explorer.__path__):
-            if info.ispkg and info.name != "core":
+            if info.ispkg and info.name not in ("core", "data"):  # data: the shipped data files
                 importlib.import_module(f"explorer.{info.name}")
         try:
             from importlib.metadata import entry_points
