@@ -1,9 +1,19 @@
-"""Representative actions for ``state.legal_actions()`` to try (it keeps those the referee allows).
+"""Representative actions for ``state.legal_actions()`` and the simulated players.
 
 Discrete choices are listed in full (which card, which character, which target).  Movement is
 continuous, so each (card, chip) pair offers a few legs: straight ahead at full range, towards
 the nearest enemy, and towards the jewel when it lies on the ground.  Random players sample
 further points themselves (:func:`explorer.behind.movement.reachable_points`).
+
+**Legal by construction.**  Most kinds are listed only where the referee allows them: each
+maker below asks the same questions the referee's check asks (the card in hand, the chips
+touching, the line of sight, the Moment budget ...), so its actions need no trial check.  The
+kinds in :data:`CONSTRUCTED` are made that way; the others (movement legs, a commanded move,
+setup) depend on the movement geometry and are tried with ``state.can``.
+:func:`legal_candidates` yields the legal ones of both sorts; :func:`candidates` every
+candidate (the constructed ones and the ones still to try).  ``tests/behind/test_candidates.py``
+checks on many random states that every constructed action is legal and that none is missing
+from a plain enumeration filtered by ``can``.
 """
 
 from __future__ import annotations
@@ -12,22 +22,61 @@ import math
 from typing import Iterator
 
 from explorer.behind import actions as A
-from explorer.behind.movement import toward
+from explorer.behind.movement import same_level, toward
+
+__all__ = ["CONSTRUCTED", "KINDS_BY_PHASE", "PHASES", "candidates", "constructed", "legal_candidates", "melee_options",
+           "move_targets", "play_options"]
+
+MAGIC_RANGE_SLACK = 1e-9
+"""The referee's tolerance on a shot's range (``distance > reach + 1e-9`` is out of range)."""
 
 
 def candidates(state, kind: str | None = None) -> Iterator[A.Action]:
-    phase = state.phase
-    makers = PHASES.get(phase, ())
-    for maker_kind, maker in makers:
+    """Every candidate of the phase (of ``kind``): constructed ones and ones still to try."""
+    for maker_kind, maker in PHASES.get(state.phase, ()):
         if kind is None or kind == maker_kind:
             yield from maker(state)
+
+
+def legal_candidates(state, kind: str | None = None) -> Iterator[A.Action]:
+    """The legal candidates of the phase (of ``kind``): constructed ones as they are, the others
+    (:data:`CONSTRUCTED` does not name them) kept where ``state.can`` accepts them."""
+    if state.is_terminal():
+        return
+    phase = state.phase
+    for maker_kind, maker in PHASES.get(phase, ()):
+        if kind is not None and kind != maker_kind:
+            continue
+        if (phase, maker_kind) in CONSTRUCTED:
+            yield from maker(state)
+        else:
+            for action in maker(state):
+                if constructed(state, action) or state.can(action):
+                    yield action
+
+
+_TOUCHING: dict[int, tuple] = {}
+
+
+def touching_enemies(table, name: str) -> tuple[str, ...]:
+    """``table.touching_enemies(name)``, remembered for the table (tables are immutable; the
+    players and makers of one decision ask about the same chips many times)."""
+    entry = _TOUCHING.get(id(table))
+    if entry is None or entry[0] is not table:
+        while len(_TOUCHING) >= 16:
+            _TOUCHING.pop(next(iter(_TOUCHING)))
+        entry = _TOUCHING[id(table)] = (table, {})
+    found = entry[1].get(name)
+    if found is None:
+        found = entry[1][name] = table.touching_enemies(name)
+    return found
 
 
 def _distinct(cards) -> list[str]:
     return list(dict.fromkeys(c.id for c in cards))
 
 
-# -- setup ------------------------------------------------------------------------------------------
+# -- setup (tried) ----------------------------------------------------------------------------------
 def _choose(state):
     from explorer.behind.scenarios import load_scenarios
     for scenario_id in load_scenarios():
@@ -57,28 +106,46 @@ def _deploy(state):
     yield A.Deploy(tuple((n, table.chip(n).x, table.chip(n).y, table.chip(n).facing) for n in names), jewel)
 
 
+# -- the organisation phase (constructed) -------------------------------------------------------------
 def _organise(state):
+    """Organise(): always; Organise((name,)) for each transformed character of the acting player."""
     yield A.Organise(())
+    player = state.active_player
     for name in sorted(state.data.transformed):
-        yield A.Organise((name,))
+        if state.owners.get(name) == player:
+            yield A.Organise((name,))
 
 
-# -- decisions --------------------------------------------------------------------------------------
-def _answers(state, cls, moment_kind):
+# -- decisions (constructed, except the commanded move) ---------------------------------------------
+def _moment_budget(state, player) -> int:
+    """Moments ``player`` may still play in opponents' turns (Moments)."""
+    budget = state.size.actions - (1 if state.options.rulings["behind.moment-budget"] == "actions-minus-one" else 0)
+    return budget - state.data.moments_owed.get(player, 0)
+
+
+def _answers(state, cls, moment_kind, weapons=()):
+    """Every hand card (or none) with no Moment or one Moment of ``moment_kind`` -- a Moment only
+    within the budget and not the very copy played as the card -- and for Defend each weapon."""
     player = state.pending.player
     hand = state.data.piles[player].hand
-    moments = [c.id for c in hand if c.is_moment and c.card_effect is not None and c.card_effect.kind == moment_kind]
-    for card in [None, *_distinct(hand)]:
+    held: dict[str, int] = {}
+    for c in hand:
+        held[c.id] = held.get(c.id, 0) + 1
+    moments = [] if _moment_budget(state, player) < 1 else \
+        [cid for cid in held if state.cards[cid].is_moment and state.cards[cid].card_effect is not None
+         and state.cards[cid].card_effect.kind == moment_kind]
+    for card in [None, *held]:
         yield cls(card)
-        for moment in dict.fromkeys(moments):
-            yield cls(card, (moment,))
+        for moment in moments:
+            if moment != card or held[moment] >= 2:
+                yield cls(card, (moment,))
+    for weapon in weapons:
+        yield cls(_best(state, player), (), weapon)
 
 
 def _defend(state):
-    yield from _answers(state, A.Defend, "defence")
     defender = state.pending.info["defender"]
-    for weapon in _weapons(state, defender, "melee"):
-        yield A.Defend(_best(state, state.pending.player), (), weapon)
+    yield from _answers(state, A.Defend, "defence", list(_usable_weapons(state, defender, "melee")))
 
 
 def _dodge(state):
@@ -86,19 +153,20 @@ def _dodge(state):
 
 
 def _assign(state):
+    """The whole damage to one of the side, or all but one injury to one and one to another (the
+    count is the one the named characters make, ruling ``behind.divided-damage``)."""
+    from explorer.behind.game_combat import damage_count
+
     info = state.pending.info
     side = info["side"]
     for first in side:
-        total = _count(state, first, info["difference"])
-        yield A.AssignDamage(((first, total),))
+        yield A.AssignDamage(((first, damage_count(state, ((first, 0),), info["difference"])),))
         for other in side:
-            if other != first and total > 1:
+            if other == first:
+                continue
+            total = damage_count(state, ((first, 0), (other, 0)), info["difference"])
+            if total > 1:
                 yield A.AssignDamage(((first, total - 1), (other, 1)))
-
-
-def _count(state, first, difference):
-    from explorer.behind.game_combat import damage_count
-    return damage_count(state, ((first, 0),), difference)
 
 
 def _arrange(state):
@@ -133,13 +201,23 @@ def _best(state, player):
 
 
 def _weapons(state, bearer, kind):
+    """Weapons of ``kind`` ``bearer`` carries (his items, whoever influences them)."""
     for permanent in state.items_of(bearer):
         card = state.cards[permanent.card]
         if card.category == "Waffe" and card.card_effect is not None and card.card_effect.kind == kind:
             yield card.id
 
 
+def _usable_weapons(state, bearer, kind):
+    """The weapons ``bearer`` may use now: a transformed character "can normally carry items but
+    cannot use them" (Transformations)."""
+    if bearer in state.data.transformed:
+        return []
+    return list(dict.fromkeys(_weapons(state, bearer, kind)))
+
+
 def _mine(state):
+    """The acting player's living characters who may act this turn (not frightened)."""
     return [n for n in state.characters_of(state.active_player) if state.can_act(n)]
 
 
@@ -147,19 +225,29 @@ def _enemies(state):
     return [n for p in state.players if p != state.active_player for n in state.characters_of(p)]
 
 
+def _actions_left(state) -> bool:
+    return state.actions_left >= 1
+
+
 def _end(state):
     yield A.EndTurn()
 
 
 def _discard(state):
+    if not _actions_left(state):
+        return
     for card in _distinct(state.data.piles[state.active_player].hand):
         yield A.Discard(card)
 
 
 def _turn(state):
+    """Each chip not turned yet this turn: towards the nearest enemy, and a quarter turn."""
     table = state.table
     enemies = _enemies(state)
+    turned = state.data.turned
     for name in _mine(state):
+        if name in turned:
+            continue
         chip = table.chip(name)
         if enemies:
             nearest = min(enemies, key=lambda e: table.distance(name, e))
@@ -191,6 +279,8 @@ def move_targets(state, name, reach):
 
 
 def _move(state):
+    if not _actions_left(state):
+        return
     hand = state.data.piles[state.active_player].hand
     for card_id in _distinct(hand):
         card = state.cards[card_id]
@@ -199,99 +289,228 @@ def _move(state):
                 yield A.Move(card_id, ((name, x, y, None),))
 
 
-def _melee(state):
+def melee_options(state) -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(attacker, defender, helpers)`` of every melee the acting player may start now: the
+    attacker may act and touches the defender on his height level; ``helpers`` are those of
+    his characters who may act, touch the defender on its level and no other enemy (Melee
+    Combat (Nahkampf): assistants "may not touch any further enemy character chips")."""
+    if not _actions_left(state):
+        return []
     table = state.table
+    mine = _mine(state)
+    touching = {n: touching_enemies(table, n) for n in mine}
+    out = []
+    for name in mine:
+        for enemy in touching[name]:
+            if not same_level(table, name, enemy):
+                continue
+            helpers = tuple(h for h in mine if h != name and touching[h] == (enemy,) and same_level(table, h, enemy))
+            out.append((name, enemy, helpers))
+    return out
+
+
+def _melee(state):
+    """Every attack (:func:`melee_options`) with no hand card or each card in hand, alone and (if
+    any may help) with every helper, with the last melee weapon the attacker may use."""
     player = state.active_player
-    for name in _mine(state):
-        for enemy in table.touching_enemies(name):
-            helpers = tuple(h for h in _mine(state) if h != name and table.touching(h, enemy)
-                            and set(table.touching_enemies(h)) == {enemy})
-            weapons = [None, *_weapons(state, name, "melee")]
-            for card in [None, *_distinct(state.data.piles[player].hand)]:
-                for weapon in weapons[-1:]:
-                    yield A.Melee(name, enemy, card, (), weapon)
-                    if helpers:
-                        yield A.Melee(name, enemy, card, helpers, weapon)
+    cards = [None, *_distinct(state.data.piles[player].hand)]
+    for name, enemy, helpers in melee_options(state):
+        weapons = [None, *_usable_weapons(state, name, "melee")]
+        for card in cards:
+            for weapon in weapons[-1:]:
+                yield A.Melee(name, enemy, card, (), weapon)
+                if helpers:
+                    yield A.Melee(name, enemy, card, helpers, weapon)
+
+
+def _ranged_sources(state, name, magic) -> list[str]:
+    """What lets ``name`` shoot: his usable ranged weapons, then the ranged magic in hand."""
+    return [*_usable_weapons(state, name, "ranged"), *magic]
 
 
 def _ranged(state):
+    """Every shot the referee allows: a shooter who may act and touches no enemy, a target in his
+    viewing angle with a clear line of sight, within range (unless tournament rules let a shot
+    out of range miss) -- Ranged Combat (Fernkampf)."""
+    from explorer.behind.combat import ranged_attack_range
+
+    if not _actions_left(state):
+        return
     player = state.active_player
     hand = state.data.piles[player].hand
     magic = [c for c in _distinct(hand) if state.cards[c].card_effect is not None
              and state.cards[c].card_effect.kind == "ranged" and state.cards[c].category != "Waffe"]
+    table = state.table
+    rulings = state.options.rulings
+    tournament = state.options.tournament
+    enemies = None
     for name in _mine(state):
-        sources = [*_weapons(state, name, "ranged"), *magic]
-        if not sources:
+        sources = _ranged_sources(state, name, magic)
+        if not sources or touching_enemies(table, name):
             continue
-        for enemy in _enemies(state):
-            for source in sources:
-                yield A.Ranged(name, enemy, source)
+        if enemies is None:
+            enemies = _enemies(state)
+        for enemy in enemies:
+            if not table.in_viewing_angle(name, enemy):
+                continue
+            distance = table.distance(name, enemy)
+            reaching = [s for s in sources
+                        if tournament or distance <= ranged_attack_range(state.cards[s], rulings) + MAGIC_RANGE_SLACK]
+            if reaching and table.line_of_sight(name, enemy).clear:
+                for source in reaching:
+                    yield A.Ranged(name, enemy, source)
+
+
+def _free_of_enemies(state, name) -> bool:
+    return not touching_enemies(state.table, name)
+
+
+def _victims(state, actor, enemies) -> list[str]:
+    """Befehl and Schrecken: enemies the actor sees (viewing angle, clear line), neither of the
+    two touching an enemy chip (Schrecken; Befehl)."""
+    table = state.table
+    if touching_enemies(table, actor):
+        return []
+    return [e for e in enemies if not touching_enemies(table, e) and table.in_viewing_angle(actor, e)
+            and table.line_of_sight(actor, e).clear]
+
+
+def _unique_in_play(state, card) -> bool:
+    """A unique or legendary permanent card the acting player has in play already."""
+    if not (card.unique or card.legendary) or not card.permanent:
+        return False
+    player = state.active_player
+    return any(state.cards[p.card].title == card.title and p.controller == player for p in state.data.permanents)
 
 
 def _play(state):
+    """Special card effects (:func:`play_options`); flying and breaking away (tried) by the legs
+    of :func:`move_targets`."""
+    for option in play_options(state):
+        if isinstance(option, tuple):
+            card_id, name = option
+            for x, y in move_targets(state, name, state.cards[card_id].movement_range):
+                yield A.PlayCard(card_id, actor=name, legs=((name, x, y, None),))
+        else:
+            yield option
+
+
+def play_options(state):
+    """Special card effects the referee allows (Special Card Effect): items on a character who
+    may act, heals on an injured own character, Schrecken on a victim in sight, Wandler on a
+    character who may transform, the effects without a target -- and ``(card, chip)`` for a
+    flying or breaking-away card and a chip that may act, whose legs are the caller's to choose
+    (and to have checked)."""
+    if not _actions_left(state):
+        return
+    from explorer.behind.game_cards import EFFECT_CHECKS, ITEMS
+
     player = state.active_player
     mine = _mine(state)
     enemies = _enemies(state)
-    for card_id in _distinct(state.data.piles[player].hand):
+    d = state.data
+    for card_id in _distinct(d.piles[player].hand):
         card = state.cards[card_id]
         effect = card.card_effect
-        if effect is None:
+        if effect is None or _unique_in_play(state, card):
             continue
         kind = effect.kind
-        if card.category in ("Gegenstand", "Waffe"):
+        if card.category in ITEMS:
             for name in mine:
                 yield A.PlayCard(card_id, actor=name)
+        elif kind not in EFFECT_CHECKS:
+            continue  # Moments and ranged magic are played otherwise
         elif kind == "heal":
             for name in state.characters_of(player):
-                yield A.PlayCard(card_id, target=name)
+                if d.characters[name].injuries:
+                    yield A.PlayCard(card_id, target=name)
         elif kind == "schrecken":
             for name in mine:
-                for enemy in enemies:
+                for enemy in _victims(state, name, enemies):
                     yield A.PlayCard(card_id, actor=name, target=enemy)
         elif kind == "transform":
             for name in mine:
-                yield A.PlayCard(card_id, actor=name)
+                if state.character(name).ability("Wandler") is not None and name not in d.transformed:
+                    yield A.PlayCard(card_id, actor=name)
         elif kind in ("fly", "break-away"):
             for name in mine:
-                for x, y in move_targets(state, name, card.movement_range):
-                    yield A.PlayCard(card_id, actor=name, legs=((name, x, y, None),))
+                yield (card_id, name)
         else:
             yield A.PlayCard(card_id)
 
 
 def _abilities(state):
+    """Abilities that cost an action, where the referee allows them (Abilities)."""
+    if not _actions_left(state):
+        return
+    from explorer.behind.game_cards import ABILITY_RULES
+
+    d = state.data
     enemies = _enemies(state)
     for name in _mine(state):
         character = state.character(name)
-        for ability in character.abilities:
-            if ability.name in ("Befehl", "Schrecken"):
-                for enemy in enemies:
-                    yield A.UseAbility(name, ability.name, enemy)
-            elif ability.name == "Wirbel":
-                for permanent in state.data.permanents:
-                    if permanent.controller != state.active_player:
-                        yield A.UseAbility(name, "Wirbel", permanent.card)
-            elif ability.name in ("Hellsicht", "Regeneration", "Wandler"):
-                yield A.UseAbility(name, ability.name)
+        for ability in dict.fromkeys(a.name for a in character.abilities):
+            if ability not in ABILITY_RULES:
+                continue
+            if ability in ("Befehl", "Schrecken"):
+                for enemy in _victims(state, name, enemies):
+                    yield A.UseAbility(name, ability, enemy)
+            elif ability == "Wirbel":
+                if not _free_of_enemies(state, name):
+                    continue
+                for card_id in dict.fromkeys(p.card for p in d.permanents if p.controller != state.active_player
+                                             and (p.bearer is not None or state.cards[p.card].category == "Ort")):
+                    yield A.UseAbility(name, "Wirbel", card_id)
+            elif ability == "Hellsicht":
+                if _free_of_enemies(state, name):
+                    yield A.UseAbility(name, ability)
+            elif ability == "Regeneration":
+                if d.characters[name].injuries:
+                    yield A.UseAbility(name, ability)
+            elif ability == "Wandler":
+                if name not in d.transformed:
+                    yield A.UseAbility(name, ability)
 
 
 def _hand_over(state):
+    """Items and the jewel between two own characters who touch, neither in a fight nor frightened
+    (Handing Over Items); the giver may act and influences the item."""
+    if not _actions_left(state):
+        return
     table = state.table
-    mine = _mine(state)
-    for giver in mine:
-        items = [p.card for p in state.items_of(giver)] + (["jewel"] if state.jewel_bearer() == giver else [])
-        for receiver in mine:
+    d = state.data
+    player = state.active_player
+    free = [n for n in state.characters_of(player) if n not in d.frightened and not touching_enemies(table, n)]
+    bearer = state.jewel_bearer()
+    for giver in free:
+        if not state.can_act(giver):
+            continue
+        carried: dict[str, str] = {}
+        for permanent in state.items_of(giver):  # the referee asks about the first copy carried
+            carried.setdefault(permanent.card, permanent.controller)
+        items = [card for card, controller in carried.items() if controller == player]
+        if bearer == giver:
+            items.append("jewel")
+        if not items:
+            continue
+        for receiver in free:
             if receiver != giver and table.touching(giver, receiver):
                 for item in items:
                     yield A.HandOver(giver, receiver, item)
 
 
 def _jewel_heal(state):
-    bearer = state.jewel_bearer()
-    if bearer is None or state.owners[bearer] != state.active_player:
+    """The bearer (who may act) heals himself or an injured own character touching him."""
+    if not _actions_left(state):
         return
+    bearer = state.jewel_bearer()
+    if bearer is None or state.owners[bearer] != state.active_player or not state.can_act(bearer):
+        return
+    table = state.table
+    d = state.data
     for name in state.characters_of(state.active_player):
-        yield A.JewelHeal(bearer, name)
+        if d.characters[name].injuries and (name == bearer or table.touching(bearer, name)):
+            yield A.JewelHeal(bearer, name)
 
 
 PHASES = {
@@ -310,3 +529,18 @@ PHASES = {
 }
 KINDS_BY_PHASE = {phase: tuple(kind for kind, _ in makers) for phase, makers in PHASES.items()}
 
+CONSTRUCTED = frozenset({
+    ("organisation", "organise"), ("defend", "defend"), ("dodge", "dodge"), ("assign-damage", "assign-damage"),
+    ("arrange", "arrange"),
+    ("action", "end-turn"), ("action", "melee"), ("action", "ranged"), ("action", "ability"),
+    ("action", "hand-over"), ("action", "jewel-heal"), ("action", "discard"), ("action", "turn"),
+})
+"""``(phase, kind)`` whose candidates are all legal by construction.  ``("action", "play")``
+is too, except flying and breaking away (an action with legs): see :func:`constructed`."""
+
+
+def constructed(state, action) -> bool:
+    """``action``, a candidate of this state, is legal by construction (needs no trial)."""
+    if (state.phase, action.kind) in CONSTRUCTED:
+        return True
+    return action.kind == "play" and not action.legs

@@ -231,9 +231,15 @@ def climbable(table: Table, chip_name: str, to: tuple[float, float], climb: floa
     sufficient to overcome the height of the obstacle").  First such obstacle in table order.
     """
     to = _point(to)
+    r = table.radius
+    flat = [o for o in table.obstacles if o.flat and o.height <= climb + EPS
+            and o.bounds[0] + r <= to[0] + EPS and to[0] - EPS <= o.bounds[2] - r
+            and o.bounds[1] + r <= to[1] + EPS and to[1] - EPS <= o.bounds[3] - r]
+    if not flat:  # a chip wholly on an obstacle lies within its bounding box
+        return None
     standing = set(table.standing_on(chip_name))
-    for obstacle in table.obstacles:
-        if not obstacle.flat or obstacle.name in standing or obstacle.height > climb + EPS:
+    for obstacle in flat:
+        if obstacle.name in standing:
             continue
         if wholly_on(Point(to), obstacle.polygon, table.radius) and at_foot(table, chip_name, obstacle.name):
             return obstacle

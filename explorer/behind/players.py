@@ -6,12 +6,13 @@ inside an action (``Defend``, ``Dodge``, ``AssignDamage``, ``Arrange``, ``Comman
 the organisation phase (``Organise``).  It must return a legal action; ``rng`` is the player's
 own :class:`~explorer.core.rng.SeededRng`, so the same seed plays the same game.
 
-* :class:`RandomPlayer` -- a random legal action, fast: a kind of action is drawn uniformly
-  among the phase's kinds that have a legal action (:data:`~explorer.behind.game_candidates.KINDS_BY_PHASE`),
-  then uniformly among that kind's candidate actions the referee accepts.  Movement targets are
-  sampled like :func:`~explorer.behind.movement.reachable_points` (direction uniform in the
-  viewing angle, distance uniform up to the range); facings uniform.  Every returned action has
-  passed ``state.can``.
+* :class:`RandomPlayer` -- a random legal action with a purpose, fast: it attacks in melee
+  (probability :data:`ATTACK`) and shoots (:data:`SHOOT`) when it may, else draws a kind of
+  action by :data:`KIND_WEIGHTS` (movement most often, ending the turn seldom) and a random
+  legal action of it; most movements (:data:`AIM`) head for the chip's goal -- the greedy
+  player's goals, around the obstacles -- a little off the straight line, the rest are uniform
+  in the viewing angle and up to the range.  Decisions (Defend, Dodge, ...) are uniform among
+  the legal candidates.  Random games end: the chips meet and fight.
 * :class:`GreedyPlayer` -- attacks in melee when the exact odds
   (:func:`~explorer.behind.odds.melee_odds`) say the attacker is more likely to injure than to be
   injured, shoots when it can, heals the injured, else moves every chip toward the nearest enemy
@@ -30,9 +31,11 @@ import math
 import threading
 from typing import Callable, Protocol, Sequence, runtime_checkable
 
+import shapely
+
 from explorer.behind import actions as A
-from explorer.behind.game_candidates import KINDS_BY_PHASE, PHASES
-from explorer.behind.geometry import EPS, unit
+from explorer.behind.game_candidates import candidates, legal_candidates, play_options, touching_enemies
+from explorer.behind.geometry import EPS, circle_entry, unit
 from explorer.behind.movement import move_leg, toward
 from explorer.behind.table import TABLE_EDGE, VIEW_HALF_ANGLE
 from explorer.core.rng import SeededRng
@@ -79,6 +82,12 @@ def _off(direction: float, facing: float) -> float:
     return abs((direction - facing + 180.0) % 360.0 - 180.0)
 
 
+def _clamp_to_view(direction: float, facing: float) -> float:
+    """``direction`` turned the least so that it lies within the viewing angle of ``facing``."""
+    off = (direction - facing + 180.0) % 360.0 - 180.0
+    return facing + max(-VIEW_HALF_ANGLE, min(VIEW_HALF_ANGLE, off))
+
+
 def _first_legal(state, candidates) -> A.Action | None:
     for action in candidates:
         if state.can(action):
@@ -94,169 +103,292 @@ def _any_legal(state, rng: SeededRng) -> A.Action:
 # =============================================================================================
 # The random player
 # =============================================================================================
-class RandomPlayer:
-    """A uniformly random legal action, kind first (see the module docstring).
+AIM = 0.8
+"""The random player's share of purposeful legs, turns and movers (the rest are uniform)."""
 
-    The phase's kinds are tried in a random order; the first kind with a legal candidate gives
-    the action, uniformly among its candidates that ``state.can`` accepts.  A movement takes a
-    uniform number of legs from 1 to the card's movement number, each leg of a random own chip;
-    a movement kind gives up after :data:`MOVE_TRIES` refused samples (then the next kind is
-    tried).  Every returned action has passed ``state.can``; sampling draws from ``rng`` only.
+ATTACK = 0.8
+"""The random player's chance to attack in melee when it may (else it draws a kind of action)."""
+
+SHOOT = 0.7
+"""The random player's chance to shoot when it may."""
+
+KIND_WEIGHTS = {"move": 8.0, "melee": 2.0, "ranged": 2.0, "turn": 1.0, "play": 1.0, "ability": 1.0,
+                "jewel-heal": 2.0, "hand-over": 0.5, "discard": 0.25, "end-turn": 0.25}
+"""How often the random player draws each kind of turn action first (by weight, among the kinds
+it has not tried yet in this decision)."""
+
+MOVE_TRIES = 4
+"""How many sampled movements the random player tries before giving the movement kind up."""
+
+
+class RandomPlayer:
+    """A random legal action, with a purpose (see the module docstring).
+
+    In the action phase: a melee attack with probability ``attack`` when one is legal, a shot
+    with probability ``shoot`` when one is legal; otherwise a kind of action drawn by
+    :data:`KIND_WEIGHTS` (movement most often, ending the turn seldom) and a random legal action
+    of it.  A movement plays a random movement card with a random number of legs; each leg moves
+    a random chip -- with probability ``aim`` one not in combat -- and heads, with probability
+    ``aim``, for the chip's goal (the greedy player's: the nearest enemy; in "Das Juwel von
+    Athen" the bearer for the nearest table edge, the others for the bearer or the jewel on the
+    ground), around the obstacles, a little off the straight line, ending turned towards it;
+    the other legs are uniform in the viewing angle and up to the range.  Decisions (Defend,
+    Dodge, ...) are uniform among their legal candidates.  ``aim=0, attack=0, shoot=0`` with
+    uniform weights comes close to the old, aimless random player, whose chips rarely met.
+
+    Actions are built legal (:func:`explorer.behind.game_candidates.legal_candidates`) or
+    checked with ``state.can``; sampling draws from ``rng`` only.
     """
 
     name = "random"
 
+    def __init__(self, aim: float = AIM, attack: float = ATTACK, shoot: float = SHOOT):
+        self.aim, self.attack, self.shoot = float(aim), float(attack), float(shoot)
+
+    def _params(self) -> tuple:
+        return (self.aim, self.attack, self.shoot)
+
+    def __repr__(self) -> str:
+        if self._params() == (AIM, ATTACK, SHOOT):
+            return "RandomPlayer()"
+        return f"RandomPlayer(aim={self.aim!r}, attack={self.attack!r}, shoot={self.shoot!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._params() == self._params()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._params()))
+
+    # -- choosing --------------------------------------------------------------------------------
     def choose(self, state, rng: SeededRng) -> A.Action:
-        kinds = list(KINDS_BY_PHASE.get(state.phase, ()))
-        rng.shuffle(kinds)
-        for kind in kinds:
+        action = self._act(state, rng) if state.phase == "action" else self._decide(state, rng)
+        if action is None:
+            raise NoLegalAction(f"no legal action in {state!r}")
+        return action
+
+    def choose_kind(self, state, kind: str, rng: SeededRng) -> A.Action | None:
+        """A random legal action of ``kind`` in the action phase, or None if it has none."""
+        if kind == "move":
+            return self._move(state, rng)
+        if kind == "turn":
+            return self._turn(state, rng)
+        if kind == "play":
+            return self._play(state, rng)
+        options = list(legal_candidates(state, kind))
+        return rng.choice(options) if options else None
+
+    def _decide(self, state, rng: SeededRng) -> A.Action | None:
+        options = list(legal_candidates(state))
+        return rng.choice(options) if options else None
+
+    def _act(self, state, rng: SeededRng) -> A.Action | None:
+        melee = list(legal_candidates(state, "melee"))
+        if melee and rng.random() < self.attack:
+            return rng.choice(melee)
+        shots = None  # listed only when wanted: a shot needs lines of sight
+        if rng.random() < self.shoot:
+            shots = list(legal_candidates(state, "ranged"))
+            if shots:
+                return rng.choice(shots)
+        kinds = {k: w for k, w in KIND_WEIGHTS.items() if w > 0 and (k != "melee" or melee) and (k != "ranged" or shots is None)}
+        while kinds:
+            kind = _weighted(kinds, rng)
+            del kinds[kind]
+            if kind == "melee":
+                return rng.choice(melee)
             action = self.choose_kind(state, kind, rng)
             if action is not None:
                 return action
-        fallback = next(iter(state.legal_actions()), None)
-        if fallback is None:
-            raise NoLegalAction(f"no legal action in {state!r}")
-        return fallback
+        return next(iter(legal_candidates(state)), None)
 
-    def choose_kind(self, state, kind: str, rng: SeededRng) -> A.Action | None:
-        """A random legal action of ``kind``, or None if the kind has none (among its candidates)."""
-        sampler = _SAMPLERS.get(kind)
-        if sampler is not None:
-            return sampler(state, rng)
-        maker = _MAKERS[(state.phase, kind)]
-        candidates = list(maker(state))
-        rng.shuffle(candidates)
-        return _first_legal(state, candidates)
+    # -- movement ----------------------------------------------------------------------------------
+    def _mover(self, state, table, mine: list[str], rng: SeededRng) -> str:
+        if rng.random() < self.aim:
+            free = [n for n in mine if not touching_enemies(table, n)]
+            if free:
+                return rng.choice(free)
+        return rng.choice(mine)
 
-    def __repr__(self) -> str:
-        return "RandomPlayer()"
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __hash__(self) -> int:
-        return hash(type(self))
-
-
-_MAKERS = {(phase, kind): maker for phase, makers in PHASES.items() for kind, maker in makers}
-MOVE_TRIES = 4
-"""How many (card, chip, point) samples the random player tries before giving a kind up."""
-
-
-def _sample_leg(table, name: str, reach: float, rng: SeededRng) -> tuple[float, float]:
-    """A point like :func:`~explorer.behind.movement.reachable_points` draws: a direction uniform
-    within the viewing angle, a distance uniform up to ``reach`` (not pre-checked)."""
-    chip = table.chip(name)
-    ux, uy = unit(chip.facing + rng.uniform(-VIEW_HALF_ANGLE, VIEW_HALF_ANGLE))
-    r = rng.uniform(0.0, float(reach))
-    return (chip.x + r * ux, chip.y + r * uy)
-
-
-def _random_move(state, rng: SeededRng) -> A.Action | None:
-    hand = list(dict.fromkeys(c.id for c in state.data.piles[state.active_player].hand))
-    mine = _mine(state)
-    if not hand or not mine:
+    def _move(self, state, rng: SeededRng) -> A.Action | None:
+        """A movement: with probability ``aim`` the card that goes furthest, every leg of it for
+        one chip towards its goal (:func:`_aimed_legs`); else a random card, a random number of
+        legs, each of a random chip, uniform in its viewing angle and up to the range.  A later
+        leg of a chip starts where its earlier leg was aimed; ``state.can`` checks the whole
+        movement (a leg stopped short may leave the next out of range: then another sample)."""
+        hand = [state.cards[c] for c in dict.fromkeys(c.id for c in state.data.piles[state.active_player].hand)]
+        cards = [c for c in hand if c.movement_range > 0 and c.movement_number >= 1]
+        mine = _mine(state)
+        if not cards or not mine or state.actions_left < 1:
+            return None
+        table = state.table
+        for _ in range(MOVE_TRIES):
+            legs = ()
+            if rng.random() < self.aim:
+                card = max(cards, key=lambda c: (c.movement_range * c.movement_number, -c.combat_value, c.id))
+                legs = _aimed_legs(state, self._mover(state, table, mine, rng), card.movement_range,
+                                   card.movement_number, rng)
+            if not legs:
+                card = rng.choice(cards)
+                where: dict[str, tuple[float, float, float]] = {}
+                planned = []
+                for _ in range(rng.randrange(1, card.movement_number + 1)):
+                    name = self._mover(state, table, mine, rng)
+                    chip = table.chip(name)
+                    x, y, facing = where.get(name, (chip.x, chip.y, chip.facing))
+                    ux, uy = unit(facing + rng.uniform(-VIEW_HALF_ANGLE, VIEW_HALF_ANGLE))
+                    r = rng.uniform(0.0, float(card.movement_range))
+                    planned.append((name, x + r * ux, y + r * uy, None))
+                    where[name] = (x + r * ux, y + r * uy, facing)
+                legs = tuple(planned)
+            action = A.Move(card.id, legs)
+            if state.can(action):
+                return action
         return None
-    for _ in range(MOVE_TRIES):
-        card = state.cards[rng.choice(hand)]
-        if card.movement_range <= 0 or card.movement_number < 1:
-            continue
-        legs = rng.randrange(1, card.movement_number + 1)
-        table, planned = state.table, []
-        for _ in range(legs):
-            name = rng.choice(mine)
-            x, y = _sample_leg(table, name, card.movement_range, rng)
-            if legs > 1:  # later legs start where this one ends
-                try:
-                    table = move_leg(table, name, (x, y), card.movement_range, mode=_mode(state, name),
-                                     climb=card.total_movement(state.options.rulings["behind.total-movement"]),
-                                     tournament=state.options.tournament)[0]
-                except RuleViolation:
-                    break
-            planned.append((name, x, y, None))
-        if not planned:
-            continue
-        action = A.Move(card.id, tuple(planned))
-        if state.can(action):
-            return action
-    return None
 
+    def _turn(self, state, rng: SeededRng) -> A.Action | None:
+        turned = state.data.turned
+        mine = [n for n in _mine(state) if n not in turned]
+        if not mine:
+            return None
+        name = rng.choice(mine)
+        facing = None
+        if rng.random() < self.aim:
+            point = _aim_point(state, state.table, name)
+            chip = state.table.chip(name)
+            if point is not None and point[:2] != (chip.x, chip.y):
+                facing = _direction(chip.x, chip.y, *point[:2])
+        if facing is None:
+            facing = rng.uniform(0.0, 360.0)
+        return A.Turn(name, round(facing, 6) % 360.0)  # legal: a chip of his that may act, not turned yet
 
-def _random_turn(state, rng: SeededRng) -> A.Action | None:
-    mine = [n for n in _mine(state) if n not in state.data.turned]
-    if not mine:
-        return None
-    action = A.Turn(rng.choice(mine), round(rng.uniform(0.0, 360.0), 6) % 360.0)
-    return action if state.can(action) else None
-
-
-def _shots(state) -> list[A.Ranged]:
-    """The ranged candidates (:mod:`~explorer.behind.game_candidates`) less those that fail a cheap
-    necessary condition of the referee's check: the target within the viewing angle and, unless
-    tournament rules let a shot out of range miss, within range.  Only a pre-filter: the
-    referee still checks every action returned."""
-    from explorer.behind.combat import ranged_attack_range
-    from explorer.behind.game_candidates import _ranged
-
-    table = state.table
-    rulings = state.options.rulings
-    out = []
-    for action in _ranged(state):
-        if not table.in_viewing_angle(action.shooter, action.target):
-            continue
-        card = state.cards.get(action.source)
-        if card is not None and not state.options.tournament and \
-                table.distance(action.shooter, action.target) > ranged_attack_range(card, rulings) + 1e-9:
-            continue
-        out.append(action)
-    return out
-
-
-def _random_ranged(state, rng: SeededRng) -> A.Action | None:
-    shots = _shots(state)
-    rng.shuffle(shots)
-    return _first_legal(state, shots)
-
-
-def _random_play(state, rng: SeededRng) -> A.Action | None:
-    """A card's special effect: the candidates of :func:`explorer.behind.game_candidates._play`,
-    except that a flying or breaking-away movement gets one sampled leg (drawn only for the
-    candidate tried) instead of the fixed targets, which cost a movement check each to list."""
-    player = state.active_player
-    mine = _mine(state)
-    enemies = _enemies_of(state, player)
-    options: list = []
-    for card_id in dict.fromkeys(c.id for c in state.data.piles[player].hand):
-        card = state.cards[card_id]
-        effect = card.card_effect
-        if effect is None:
-            continue
-        kind = effect.kind
-        if card.category in ("Gegenstand", "Waffe"):
-            options += [A.PlayCard(card_id, actor=n) for n in mine]
-        elif kind == "heal":
-            options += [A.PlayCard(card_id, target=n) for n in state.characters_of(player)]
-        elif kind == "schrecken":
-            options += [A.PlayCard(card_id, actor=n, target=e) for n in mine for e in enemies]
-        elif kind == "transform":
-            options += [A.PlayCard(card_id, actor=n) for n in mine]
-        elif kind in ("fly", "break-away"):
-            options += [(card_id, n) for n in mine]
-        else:
-            options.append(A.PlayCard(card_id))
-    rng.shuffle(options)
-    for option in options:
-        if isinstance(option, tuple):
+    def _play(self, state, rng: SeededRng) -> A.Action | None:
+        """A card's special effect (:func:`~explorer.behind.game_candidates.play_options`); a flying
+        or breaking-away card gets one sampled leg (aimed with probability ``aim``), drawn only
+        for the option tried."""
+        options = list(play_options(state))
+        rng.shuffle(options)
+        for option in options:
+            if not isinstance(option, tuple):
+                return option  # legal by construction
             card_id, name = option
-            x, y = _sample_leg(state.table, name, state.cards[card_id].movement_range, rng)
-            option = A.PlayCard(card_id, actor=name, legs=((name, x, y, None),))
-        if state.can(option):
-            return option
-    return None
+            reach = state.cards[card_id].movement_range
+            legs = _aimed_legs(state, name, reach, 1, rng) if rng.random() < self.aim else ()
+            if not legs:
+                chip = state.table.chip(name)
+                ux, uy = unit(chip.facing + rng.uniform(-VIEW_HALF_ANGLE, VIEW_HALF_ANGLE))
+                r = rng.uniform(0.0, float(reach))
+                legs = ((name, chip.x + r * ux, chip.y + r * uy, None),)
+            action = A.PlayCard(card_id, actor=name, legs=legs)
+            if state.can(action):
+                return action
+        return None
 
 
-_SAMPLERS: dict[str, Callable] = {"move": _random_move, "turn": _random_turn, "ranged": _random_ranged,
-                                  "play": _random_play}
+def _weighted(weights: dict, rng: SeededRng):
+    """A key of ``weights`` drawn with probability proportional to its weight."""
+    pick = rng.random() * sum(weights.values())
+    for key, weight in weights.items():
+        pick -= weight
+        if pick < 0:
+            return key
+    return key
+
+
+AIM_SPREAD = 20.0
+"""Degrees a purposeful leg of the random player may stray either side of the way to its goal
+(none when the goal itself is in reach and in plain sight)."""
+
+
+def _aim_point(state, table, name: str):
+    """``(x, y, final, goal)``: where chip ``name`` heads next on the way to its goal
+    (:func:`_goal`) around the obstacles, whether it is the goal itself, and the goal; None
+    without goal."""
+    goal = _goal(state, name, table)
+    if goal is None or goal[0] in ("chip", "escort") and goal[1] not in table:
+        return None
+    chip = table.chip(name)
+    return _router(table).waypoint((chip.x, chip.y), _goal_point(table, goal)) + (goal,)
+
+
+def _aimed_legs(state, name: str, reach: float, number: int, rng: SeededRng) -> tuple:
+    """Up to ``number`` legs of chip ``name`` towards its goal (:func:`_goal`), for the random
+    player: each towards the next waypoint around the obstacles, a little off it
+    (:data:`AIM_SPREAD`) unless the goal is in reach; as far as the range, the waypoint or the
+    jewel allow (towards a chip or a table edge the full range: the walk stops touching the
+    chip, at the edge); past friends where the viewing angle allows; turned towards the way on
+    afterwards.  Each leg starts where the one before was aimed; the legs stop at the first that
+    may be stopped short (it reaches an enemy or the edge, or its way is not clear)."""
+    table = state.table
+    chip = table.chip(name)
+    if reach <= EPS:
+        return ()
+    goal = _goal(state, name, table)
+    if goal is None or goal[0] in ("chip", "escort") and goal[1] not in table:
+        return ()
+    gx, gy = _goal_point(table, goal)
+    router = _router(table)
+    r = table.radius
+    enemies = [c for c in table.chips if c.owner != chip.owner]
+    x, y, facing = chip.x, chip.y, chip.facing
+    legs = []
+    wx, wy, final = router.waypoint((x, y), (gx, gy))
+    for _ in range(number):
+        away = math.hypot(wx - x, wy - y)
+        if away <= EPS:
+            break
+        direction = _direction(x, y, wx, wy)
+        in_reach = final and away <= reach
+        if not in_reach:
+            direction += rng.uniform(-AIM_SPREAD, AIM_SPREAD)
+        direction = _clamp_to_view(direction, facing)
+        length = float(reach) if final and goal[0] in ("chip", "escort", "edge") else min(float(reach), away)
+        if not in_reach:
+            length *= rng.uniform(0.7, 1.0)
+        direction, free = _past_friends(table, chip, x, y, facing, direction, length)
+        ux, uy = unit(direction)
+        last = not free
+        for enemy in enemies:  # the walk stops touching the first enemy in its way: contact, the movement ends
+            t = circle_entry((x, y), (ux, uy), (enemy.x, enemy.y), 2 * r)
+            if t <= length:
+                length, last = t, True
+        if length <= EPS:
+            break
+        nx, ny = x + length * ux, y + length * uy
+        if not (r <= nx <= table.width - r and r <= ny <= table.depth - r):
+            last = True  # the walk stops at the table edge (the bearer of the jewel wins there)
+        elif not last and not router._clear_one(x, y, nx, ny):
+            last = True  # an obstacle may stop it
+        wx, wy, final = router.waypoint((nx, ny), (gx, gy))
+        turn = _direction(nx, ny, wx, wy) if math.hypot(wx - nx, wy - ny) > 0.5 else direction % 360.0
+        facing = round(turn, 6) % 360.0
+        legs.append((name, nx, ny, facing))
+        x, y = nx, ny
+        if last:
+            break
+    return tuple(legs)
+
+
+def _past_friends(table, chip, x: float, y: float, facing: float, direction: float, length: float) -> tuple:
+    """``(direction, clear)``: ``direction``, or the nearest one within the viewing angle
+    (15-degree steps) whose path from ``(x, y)`` runs past the other chips of ``chip``'s side,
+    and whether one was found: a walk stops touching the first chip in its way, and a friend in
+    the way of a leg is a leg lost (enemies in the way are welcome)."""
+    friends = [(c.x, c.y) for c in table.chips if c.owner == chip.owner and c.name != chip.name]
+    if not friends or length <= EPS:
+        return direction, True
+    limit = (2 * table.radius - 1e-6) ** 2
+    for turn in (0.0, 15.0, -15.0, 30.0, -30.0, 45.0, -45.0, 60.0, -60.0, 75.0, -75.0, 90.0, -90.0):
+        candidate = direction + turn
+        if _off(candidate, facing) > VIEW_HALF_ANGLE + 1e-9:
+            continue
+        ux, uy = unit(candidate)
+        for fx, fy in friends:
+            along = min(max((fx - x) * ux + (fy - y) * uy, 0.0), length)
+            if (x + along * ux - fx) ** 2 + (y + along * uy - fy) ** 2 < limit:
+                break
+        else:
+            return candidate, True
+    return direction, False
 
 
 # =============================================================================================
@@ -313,7 +445,7 @@ class GreedyPlayer:
             return (sum(1 for n, k in action.allocation if d.characters[n].injuries + k >= 3),
                     sum(k for _, k in action.allocation))
 
-        legal = [a for a in _MAKERS[("assign-damage", "assign-damage")](state) if state.can(a)]
+        legal = list(legal_candidates(state, "assign-damage"))
         return max(legal, key=score) if legal else None
 
     def arrange(self, state, rng):
@@ -334,7 +466,7 @@ class GreedyPlayer:
                 s = step * share
                 options.append(A.CommandMove(victim.x + (commander.x - victim.x) / dist * s,
                                              victim.y + (commander.y - victim.y) / dist * s))
-        return _first_legal(state, options + list(_MAKERS[("command-move", "command-move")](state)))
+        return _first_legal(state, options + list(candidates(state, "command-move")))
 
     # -- the action phase -------------------------------------------------------------------------
     def act(self, state, rng):
@@ -390,7 +522,7 @@ class GreedyPlayer:
 
     def ranged(self, state, rng):
         """Shoot when possible: at the most injured target in sight, then the nearest."""
-        shots = [a for a in _shots(state) if state.can(a)]
+        shots = list(legal_candidates(state, "ranged"))
         if not shots:
             return None
         d = state.data
@@ -489,12 +621,13 @@ def _goals(state, name: str, alternatives: int = 3) -> list:
     return [] if _arrived(table, name, goal) else [goal]
 
 
-def _goal(state, name: str):
+def _goal(state, name: str, table=None):
     """Where chip ``name`` heads: ("chip", enemy), ("point", x, y) (the jewel on the ground),
     ("edge", x, y) (the jewel's bearer: the nearest point of the nearest table edge) or
-    ("escort", bearer) (a friend of the bearer)."""
+    ("escort", bearer) (a friend of the bearer).  ``table``: the chips where they are now (by
+    default the state's table; a movement's later legs start where the earlier ones ended)."""
     player = state.owners[name]
-    table = state.table
+    table = state.table if table is None else table
     d = state.data
     if state.scenario is not None and state.scenario.jewel_rules and d.jewel is not None:
         if d.jewel[0] == "ground":
@@ -651,6 +784,16 @@ class _Router:
             if polygons else None
         if self.blocker is not None:
             shapely.prepare(self.blocker)
+            rings = [ring for part in getattr(self.blocker, "geoms", [self.blocker])
+                     for ring in (part.exterior, *part.interiors)]
+            coords = [np.asarray(ring.coords, dtype=float) for ring in rings]
+            self._starts = np.concatenate([c[:-1] for c in coords])
+            self._ends = np.concatenate([c[1:] for c in coords])
+            self._low = np.minimum(self._starts, self._ends)
+            self._high = np.maximum(self._starts, self._ends)
+            self._parts = [(part, part.bounds) for part in getattr(self.blocker, "geoms", [self.blocker])]
+            for part, _ in self._parts:
+                shapely.prepare(part)
         nodes = []
         for p in polygons:
             # corners of the outline grown by r + MARGIN; simplifying keeps a subset of them and cuts
@@ -675,15 +818,52 @@ class _Router:
                 np.minimum(dist, dist[:, k, None] + dist[None, k, :], out=dist)
         self.dist = dist
         self._known: dict = {}
+        self._via: dict = {}
 
     def _clear(self, a, b):
+        """For each segment ``a[i]``-``b[i]``: it stays outside the blocker (no end inside it, no
+        blocker edge crossed or touched) -- ``~shapely.intersects(line, blocker)``, in NumPy."""
         import numpy as np
         import shapely
 
         if self.blocker is None or not len(a):
             return np.ones(len(a), dtype=bool)
-        lines = shapely.linestrings(np.stack([a, b], axis=1))
-        return ~shapely.intersects(lines, self.blocker)
+        a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        if len(a) <= 4:  # a few segments: one by one, part by part (the answers are the same)
+            return np.array([self._clear_one(*p, *q) for p, q in zip(a.tolist(), b.tolist())], dtype=bool)
+        inside = shapely.contains_xy(self.blocker, a[:, 0], a[:, 1]) | shapely.contains_xy(self.blocker, b[:, 0], b[:, 1])
+        low, high = np.minimum(a, b), np.maximum(a, b)
+        # only the edges whose bounding box meets the segment's can meet it
+        near = (self._low[None, :, 0] <= high[:, None, 0]) & (self._high[None, :, 0] >= low[:, None, 0]) \
+            & (self._low[None, :, 1] <= high[:, None, 1]) & (self._high[None, :, 1] >= low[:, None, 1])
+        seg, edge = np.nonzero(near & ~inside[:, None])
+        crossed = np.zeros(len(a), dtype=bool)
+        if len(seg):
+            p, q = a[seg], b[seg]
+            c, d = self._starts[edge], self._ends[edge]
+
+            def side(o, u, v):  # sign of the turn o -> u -> v
+                return np.sign((u[:, 0] - o[:, 0]) * (v[:, 1] - o[:, 1]) - (u[:, 1] - o[:, 1]) * (v[:, 0] - o[:, 0]))
+
+            hit = (side(p, q, c) * side(p, q, d) <= 0) & (side(c, d, p) * side(c, d, q) <= 0)
+            crossed[seg[hit]] = True  # collinear pairs count as meeting (their boxes overlap)
+        return ~(inside | crossed)
+
+    def _clear_one(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """The segment stays outside the blocker: GEOS's prepared test on each part of the blocker
+        whose bounding box meets the segment's."""
+        if self.blocker is None:
+            return True
+        lx, hx, ly, hy = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+        line = None
+        for part, (minx, miny, maxx, maxy) in self._parts:
+            if hx < minx or lx > maxx or hy < miny or ly > maxy:
+                continue
+            if line is None:
+                line = shapely.linestrings([[x0, y0], [x1, y1]])
+            if shapely.intersects(part, line):
+                return False
+        return True
 
     def waypoint(self, start, goal) -> tuple[float, float, bool]:
         """The first point to head for on the shortest way from ``start`` to ``goal``, and whether
@@ -702,19 +882,27 @@ class _Router:
 
         if start == goal or self.blocker is None or not len(self.nodes):
             return goal[0], goal[1], True
-        s, g = np.array([start], dtype=float), np.array([goal], dtype=float)
-        if self._clear(s, g)[0] or shapely.contains_xy(self.blocker, *start):
+        if self._clear_one(*start, *goal) or shapely.contains_xy(self.blocker, *start):
             return goal[0], goal[1], True
+        s, g = np.array([start], dtype=float), np.array([goal], dtype=float)
         n = len(self.nodes)
         away = np.hypot(*(self.nodes - s).T)
-        # a node the chip stands on (within half a cm) is no first hop: it is where it is already
-        from_start = np.where(self._clear(np.repeat(s, n, axis=0), self.nodes) & (away > 0.5), away, np.inf)
-        to_goal = np.where(self._clear(self.nodes, np.repeat(g, n, axis=0)), np.hypot(*(self.nodes - g).T), np.inf)
-        total = from_start + (self.dist + to_goal[None, :]).min(axis=1)
-        best = int(np.argmin(total))
-        if not np.isfinite(total[best]):
-            return goal[0], goal[1], True
-        return float(self.nodes[best, 0]), float(self.nodes[best, 1]), False
+        via = self._via.get(goal)
+        if via is None:  # the rest of the way from each node, for this goal (chips wait for their turn)
+            if len(self._via) > 256:
+                self._via.clear()
+            to_goal = np.where(self._clear(self.nodes, np.repeat(g, n, axis=0)), np.hypot(*(self.nodes - g).T), np.inf)
+            via = self._via[goal] = (self.dist + to_goal[None, :]).min(axis=1)
+        # the first hop: the node in plain sight with the shortest way on; a node the chip stands on
+        # (within half a cm) is none, it is where it is already.  Nodes in order of the way through
+        # them were it clear, the first one in sight is the best (ties: the lower index, as argmin)
+        total = np.where(away > 0.5, away + via, np.inf)
+        for best in np.argsort(total, kind="stable"):
+            if not np.isfinite(total[best]):
+                break
+            if self._clear_one(start[0], start[1], self.nodes[best, 0], self.nodes[best, 1]):
+                return float(self.nodes[best, 0]), float(self.nodes[best, 1]), False
+        return goal[0], goal[1], True
 
 
 _ROUTERS: dict = {}
@@ -724,14 +912,26 @@ _ROUTERS_LOCK = threading.Lock()
 def _router(table) -> _Router:
     """The router of the table's obstacles (a few cached per process: obstacles do not move; a
     router depends on the obstacles' exact shapes only, so the cache never changes a decision)."""
-    key = (table.width, table.depth, table.radius, tuple((o.name, o.polygon.wkb) for o in table.obstacles))
+    obstacles = table.obstacles
+    last = _ROUTER_OF.get(id(obstacles))  # the tables of a game share one obstacles tuple
+    if last is not None and last[0] is obstacles and last[1] == (table.width, table.depth, table.radius):
+        return last[2]
+    key = (table.width, table.depth, table.radius, tuple((o.name, o.polygon.wkb) for o in obstacles))
     with _ROUTERS_LOCK:  # simulations may run games in threads (a dask executor)
         router = _ROUTERS.get(key)
         if router is None:
             while len(_ROUTERS) >= 16:
                 _ROUTERS.pop(next(iter(_ROUTERS)))
             router = _ROUTERS[key] = _Router(table)
+        while len(_ROUTER_OF) >= 64:
+            _ROUTER_OF.pop(next(iter(_ROUTER_OF)))
+        _ROUTER_OF[id(obstacles)] = (obstacles, (table.width, table.depth, table.radius), router)
     return router
+
+
+_ROUTER_OF: dict = {}
+"""The router by the identity of a table's obstacles tuple (kept alive by the entry, so the id
+is not reused): the quick way to the cache above."""
 
 
 def _melee_chances(attacker, defender, **question) -> tuple[float, float]:

@@ -667,11 +667,17 @@ class Table:
         inside = point_segment_dist2(ax, ay, bx, by, centres[:, 0], centres[:, 1]) < chip_block_limit2(self.radius)
         inside[[lo, hi]] = False
         blockers = [self._chips[k].name for k in np.flatnonzero(inside)]
-        line = shapely.linestrings([[ax, ay], [bx, by]])
+        line = None
         stands = self.stands_on_matrix
+        low_x, high_x, low_y, high_y = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
         for k, obstacle in enumerate(self._obstacles):
             if stands[lo, k] or stands[hi, k]:
                 continue
+            minx, miny, maxx, maxy = obstacle.bounds
+            if high_x < minx or low_x > maxx or high_y < miny or low_y > maxy:
+                continue  # the boxes are apart, so are the line and the polygon
+            if line is None:
+                line = shapely.linestrings([[ax, ay], [bx, by]])
             if shapely.intersects(obstacle.polygon, line) and not shapely.touches(obstacle.polygon, line):
                 blockers.append(obstacle.name)
         return SightLine(observer, target, not blockers, tuple(blockers))
@@ -760,9 +766,13 @@ class Table:
         mover = self._index_of(name)
         if len(self._chips) < 2:
             return math.inf, None
-        centres = self.centres
         q = p0 + length * u
         reach = 2 * self.radius
+        lx, hx = min(p0[0], q[0]) - reach, max(p0[0], q[0]) + reach
+        ly, hy = min(p0[1], q[1]) - reach, max(p0[1], q[1]) + reach
+        if not any(lx <= c.x <= hx and ly <= c.y <= hy for k, c in enumerate(self._chips) if k != mover):
+            return math.inf, None  # no other chip comes within 2r of the path's box, so none of the path
+        centres = self.centres
         dist2 = point_segment_dist2(p0[0], p0[1], q[0], q[1], centres[:, 0], centres[:, 1])
         hits = np.flatnonzero(dist2 < (reach - EPS) ** 2)
         best, by = math.inf, None
@@ -782,9 +792,13 @@ class Table:
         if not len(owner):
             return math.inf, None
         r = self.radius
-        under = self.stands_on_matrix[self._index_of(name)]
         q = p0 + length * u
         low, high = np.minimum(p0, q) - r, np.maximum(p0, q) + r
+        lx, ly, hx, hy = float(low[0]), float(low[1]), float(high[0]), float(high[1])
+        if not any(o.bounds[0] <= hx and o.bounds[2] >= lx and o.bounds[1] <= hy and o.bounds[3] >= ly
+                   for o in self._obstacles):
+            return math.inf, None  # no obstacle's box, so no edge's box, comes within r of the path's
+        under = self.stands_on_matrix[self._index_of(name)]
         relevant = ~under[owner] & np.all(np.minimum(starts, ends) <= high, axis=1) \
             & np.all(np.maximum(starts, ends) >= low, axis=1)  # edges whose box is within r of the path's
         penetrating = np.zeros(len(owner), dtype=bool)
