@@ -140,6 +140,11 @@ def _players() -> dict:
     return dict(PLAYERS)
 
 
+def _simulation():
+    from explorer.behind.simulate import SIMULATION
+    return SIMULATION
+
+
 SYSTEM = systems.register(systems.System(
     name="behind",
     title="Behind (2003)",
@@ -151,6 +156,7 @@ SYSTEM = systems.register(systems.System(
     dealt=dealt,
     coverage=coverage,
     players=_players(),
+    simulation=_simulation(),
     from_position=from_position,
     picture="explorer.behind.render_replay:StatePicture",
     conformance=conformance_game,

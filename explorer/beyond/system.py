@@ -155,6 +155,11 @@ def refused(state) -> list:
     return [A.EndTurn()] if state.phase in ("reveal", "collect", "place") else [A.Reveal()]
 
 
+def _simulation():
+    from explorer.beyond.simulate import SIMULATION
+    return SIMULATION
+
+
 SYSTEM = systems.register(systems.System(
     name="beyond",
     title="Beyond (2024)",
@@ -166,6 +171,7 @@ SYSTEM = systems.register(systems.System(
     dealt=dealt,
     coverage=coverage,
     players=_players(),
+    simulation=_simulation(),
     from_position=from_position,
     picture="explorer.beyond.render_cards:StatePicture",
     invariants=invariants,
