@@ -255,6 +255,12 @@ class BeyondState(GameState):
         return f"<BeyondState turn {self.turn}, {self.phase}, {who}, draw pile {len(self._data['draw'])}>"
 
     # -- save / load ---------------------------------------------------------------------------------
+    def position(self) -> dict:
+        """This state as a hand-writable position (format: :mod:`explorer.beyond.position`, guide:
+        ``docs/positions-beyond.md``); ``from_position(state.position())`` gives an equal position."""
+        from explorer.beyond.position import to_position
+        return to_position(self)
+
     def to_json(self) -> dict:
         d = dict(_copy_data(self._data))
         d["rng"] = self._data["rng"].to_json()

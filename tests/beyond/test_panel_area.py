@@ -14,8 +14,8 @@ def _score(panel) -> int:
 
 
 def test_the_panel_shows_the_first_players_area_and_score():
-    state = new_game(["Jessy", "Sam"], seed=1)
-    arrange(state, "Jessy", spirit=["TS01", "TS02"], captures=["VB01"], nian=["NS1"])
+    state = arrange(new_game(["Jessy", "Sam"], seed=1), "Jessy", spirit=["TS01", "TS02"], captures=["VB01"],
+                    nian=["NS1"])
     panel = AreaPanel(state)
     assert panel.player.value == "Jessy" and panel.player.options == ("Jessy", "Sam")
     assert panel.layout_shown["loose"] == {"TS": ["TS01", "TS02"]} and panel.layout_shown["captures"] == ["VB01"]
@@ -24,8 +24,7 @@ def test_the_panel_shows_the_first_players_area_and_score():
 
 
 def test_choosing_another_player_redraws_in_place():
-    state = new_game(["Jessy", "Sam"], seed=1)
-    arrange(state, "Sam", spirit=["AD01"])
+    state = arrange(new_game(["Jessy", "Sam"], seed=1), "Sam", spirit=["AD01"])
     panel = AreaPanel(state)
     picture, before = panel.picture, bytes(panel.picture.value)
     panel.player.value = "Sam"

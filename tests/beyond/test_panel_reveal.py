@@ -16,7 +16,7 @@ from explorer.beyond.odds import (
 )
 from explorer.beyond.panels import RevealPanel
 from explorer.beyond.panels.panel_reveal import reveal_inputs
-from tests.beyond.helpers import arrange
+from explorer.beyond.position import from_position
 
 
 def _shown(panel, css: str) -> str:
@@ -111,9 +111,8 @@ def test_first_two_cards_of_one_spirit_give_a_nian_shou_card():
 
 
 def test_the_odds_count_the_lotus_tokens_of_the_active_player():
-    with_lotus = _stacked("TS01", "VB01")
-    without = _stacked("TS01", "VB01")
-    without.state._data["areas"]["Jessy"]["lotus"] = 0
+    with_lotus, without = (RevealPanel(from_position({"players": [{"name": "Jessy", "lotus": lotus}, "Sam"],
+                                                      "draw_top": ["TS01", "VB01"]}, seed=2)) for lotus in (2, 0))
     for panel in (with_lotus, without):
         panel.on_reveal()
         panel.on_reveal()
@@ -123,9 +122,8 @@ def test_the_odds_count_the_lotus_tokens_of_the_active_player():
 
 
 def test_seen_knowledge_counts_the_opponents_capture_cards_as_unseen():
-    state = new_game(["Jessy", "Sam"], seed=3)
-    arrange(state, "Sam", spirit=["TS01"], captures=["VB01"])
-    arrange(state, "Jessy", captures=["AD01"])
+    state = from_position({"players": [{"name": "Jessy", "captures": ["AD01"]},
+                                       {"name": "Sam", "spirit": ["TS01"], "captures": ["VB01"]}]}, seed=3)
     inputs = reveal_inputs(state, "seen")
     deck = Counter(card.key for card in state.cards.values())
     seen = [state.cards[c].key for c in ("TS01", "AD01")]

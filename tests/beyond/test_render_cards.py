@@ -19,7 +19,7 @@ from explorer.beyond.render_cards import (
     draw_card,
     revealed_png,
 )
-from tests.beyond.helpers import arrange
+from explorer.beyond.position import from_position
 
 
 def _axes():
@@ -73,18 +73,11 @@ def test_reveal_row_fills_its_slots_in_place_and_edges_the_clashing_spirits_red(
 
 
 def _rich_area():
-    state = new_game(["Jessy", "Sam"], seed=3)
-    arrange(state, "Jessy", spirit=["TS01", "AD01", "TS02", "YU01"], captures=["VB01", "VB16"], nian=["NS1"],
-            tokens=3, protected=["AD01"])
-    d = state._data
-    for card in ("MT01", "MT02", "MT09", "MT10"):
-        d["draw"].remove(card)
-    d["areas"]["Jessy"]["patterns"].append({"spirit": "MT", "cards": ["MT01", "MT02", "MT09", "MT10"], "lotus": True})
-    d["areas"]["Jessy"]["lotus"] = 1
-    d["draw"].remove("YU02")
-    d["discard"].append("YU02")
-    state.check_invariants()
-    return state
+    return from_position({"players": [
+        {"name": "Jessy", "spirit": ["TS01", "AD01", "TS02", "YU01"], "captures": ["VB01", "VB16"], "nian": ["NS1"],
+         "tokens": 3, "protected": ["AD01"], "patterns": [{"cards": ["MT01", "MT02", "MT09", "MT10"], "lotus": True}],
+         "lotus": 1},
+        "Sam"], "discard": ["YU02"], "options": {"protection": True, "summoning": True}}, seed=3)
 
 
 def test_area_layout_groups_loose_cards_by_spirit_in_the_spirits_order():

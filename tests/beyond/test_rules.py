@@ -8,11 +8,17 @@ from explorer.beyond import GameOptions, load_components, new_game, refs
 from explorer.beyond.actions import (ACTIONS, Capture, Collect, Compose, EndTurn, Place, Protect, Reveal, Stop,
                                      Summon)
 from explorer.beyond.game import BeyondState
+from explorer.beyond.position import from_position
 from explorer.core.rules import RuleViolation
 from explorer.core.rulings import Rulings
 from tests.beyond.helpers import arrange, phase3
 
 ADVANCED = GameOptions.advanced()
+
+
+def _all_but(*cards):
+    """Every Celestial Spirit card but ``cards`` (for a position whose draw pile is written out)."""
+    return [c for c in load_components().cards if c not in cards]
 
 
 def _raises(state, action, rule):
@@ -75,11 +81,11 @@ def test_enchanted_spirit_cannot_be_captured_and_each_pattern_exists_4_times():
     """beyond-rulebook.txt, section "Enchanted Celestial Spirit": "As soon as a player has a complete
     pattern, the Celestial Spirit is called enchanted. The 4 cards of this pattern can no longer be
     captured by an opponent. Each pattern is present in 4 copies."""
-    state = arrange(phase3(), "Sam", spirit=["VB09", "VB10", "VB11", "VB12"])
-    arrange(state, "Jessy", captures=["TS01"])
-    state._data["active"] = 1
+    state = from_position({"players": [{"name": "Jessy", "captures": ["TS01"]},
+                                       {"name": "Sam", "spirit": ["VB09", "VB10", "VB11", "VB12"]}],
+                           "active": "Sam", "turn": 2, "phase": "act", "draw_top": ["TS02"]})
     state.apply(Compose(("VB09", "VB10", "VB11", "VB12")))
-    state._data["active"] = 0
+    state.apply(EndTurn()), state.apply(Reveal()), state.apply(Stop()), state.apply(Place("TS02"))
     _raises(state, Capture("Sam", "VB09", ("TS01",)), refs.ENCHANTED)
     comp = load_components()
     for code, spirit in comp.spirits.items():
@@ -89,11 +95,10 @@ def test_enchanted_spirit_cannot_be_captured_and_each_pattern_exists_4_times():
 def test_nian_shou_protected_by_yin_and_yang_and_six_win_instantly():
     """beyond-rulebook.txt, section "The 6 Cards of the Evil Spirit": "A player who succeeds in enchanting
     Nian Shou wins the game instantly. Nian Shou cards are automatically protected by one Yin AND one Yang."""
-    state = arrange(phase3(), "Jessy", captures=["TS01", "TS09", "VB01"])
-    arrange(state, "Sam", nian=["NS1"])
-    arrange(state, "Jessy", nian=["NS2", "NS3", "NS4", "NS5", "NS6"])
-    _raises(state, Capture("Sam", "NS1", ("TS01", "VB01")), refs.NIAN_SHOU)
-    state.apply(Capture("Sam", "NS1", ("TS01", "TS09")))
+    state = from_position({"players": [{"name": "Jessy", "captures": ["TS01", "TS09", "VB01"], "nian": 5},
+                                       {"name": "Sam", "nian": ["NS6"]}], "phase": "act"})
+    _raises(state, Capture("Sam", "NS6", ("TS01", "VB01")), refs.NIAN_SHOU)
+    state.apply(Capture("Sam", "NS6", ("TS01", "TS09")))
     assert state.is_terminal() and state.winner == "Jessy"
     _raises(state, EndTurn(), refs.END_OF_GAME)
 
@@ -102,9 +107,9 @@ def test_end_of_the_game_combining_games_nian_shou_scores_15_and_the_others_0():
     """beyond-rulebook.txt, section "End of the Game - Counting Energy Points": "OR instantly when a
     player succeeds in enchanting the Nian Shou evil Spirit. If you are combining several games, this
     player scores 15 and the others 0." -- otherwise the energy points are what a match adds up."""
-    state = arrange(phase3(), "Jessy", captures=["TS01", "TS09"])
-    arrange(state, "Sam", nian=["NS1"], spirit=["VB02", "VB03"])
-    arrange(state, "Jessy", nian=["NS2", "NS3", "NS4", "NS5", "NS6"])
+    state = from_position({"players": [{"name": "Jessy", "captures": ["TS01", "TS09"], "nian": ["NS2", "NS3", "NS4",
+                                                                                          "NS5", "NS6"]},
+                                       {"name": "Sam", "nian": ["NS1"], "spirit": ["VB02", "VB03"]}], "phase": "act"})
     assert state.match_scores() == state.scores()
     state.apply(Capture("Sam", "NS1", ("TS01", "TS09")))
     assert state.nian_shou_enchanted("Jessy") and state.match_scores() == {"Jessy": 15, "Sam": 0}
@@ -188,10 +193,10 @@ def test_phase_1_first_two_same_spirit_gives_nian_shou_if_any_left():
     assert state.area("P1")["nian"] == ["NS1"] and len(state.central) == 5
     state.apply(Collect(("MT01",)))  # a Lotus token buys the first card
     assert set(state.to_place) == {"MT01", "MT09"} and state.area("P1")["lotus"] == 1
-    empty = new_game(2, seed=1, top=["MT01", "MT09"])
-    arrange(empty, "P2", nian=list(empty.central))
+    empty = from_position({"players": [{"name": "P1", "nian": 3}, {"name": "P2", "nian": 3}],
+                           "draw_top": ["MT01", "MT09"]}, seed=1)
     empty.apply(Reveal()), empty.apply(Reveal())
-    assert empty.area("P1")["nian"] == [] and not empty.is_terminal()
+    assert empty.area("P1")["nian"] == ["NS1", "NS2", "NS3"] and not empty.is_terminal()
 
 
 def test_phase_1_lotus_tokens_buy_revealed_cards():
@@ -212,8 +217,8 @@ def test_phase_1_lotus_tokens_buy_revealed_cards():
 def test_phase_2_spirit_side_or_capture_side_at_most_4():
     """beyond-rulebook.txt, section "Phase 2: Positioning of Collected Cards in Their Play Area": "Spirit side
     up - OR Capture side up ... At any given time, a player can have a maximum of 4 Capture cards."""
-    state = new_game(2, seed=1, top=["TS01", "VB01"])
-    arrange(state, "P1", captures=["AD01", "AD02", "AD03", "AD04"])
+    state = from_position({"players": [{"name": "P1", "captures": ["AD01", "AD02", "AD03", "AD04"]}, "P2"],
+                           "draw_top": ["TS01", "VB01"]}, seed=1)
     state.apply(Reveal()), state.apply(Reveal()), state.apply(Stop())
     _raises(state, Place("TS01", "capture"), refs.PHASE_2)
     _raises(state, Place("MT01"), refs.PHASE_2)  # not collected
@@ -226,8 +231,8 @@ def test_phase_3_capture_yin_for_yang_and_yang_for_yin_with_compensation():
     """beyond-rulebook.txt, section "Phase 3: Spirit Enchantments, Captures, Compensations": "1 Yin Capture
     card for a Spirit card protected by a Yang - 1 Yang Capture card for a Spirit card protected by a Yin ...
     The used Capture cards are discarded ... the attacked player takes 1 Token from the common supply"."""
-    state = arrange(phase3(), "Jessy", captures=["TS01", "TS09"])
-    arrange(state, "Sam", spirit=["VB09", "VB01"])
+    state = from_position({"players": [{"name": "Jessy", "captures": ["TS01", "TS09"]},
+                                       {"name": "Sam", "spirit": ["VB09", "VB01"]}], "phase": "act"})
     _raises(state, Capture("Sam", "VB09", ("TS09",)), refs.PHASE_3)  # yang card needs a yin capture card
     state.apply(Capture("Sam", "VB09", ("TS01",)))
     state.apply(Capture("Sam", "VB01", ("TS09",)))  # several cards from the same opponent
@@ -238,8 +243,8 @@ def test_phase_3_capture_yin_for_yang_and_yang_for_yin_with_compensation():
 def test_phase_3_no_compensation_when_supply_is_empty():
     """beyond-rulebook.txt, section "Phase 3: Spirit Enchantments, Captures, Compensations": "There is no limit
     of token in stock per player. If the common supply is empty, there is no compensation."""
-    state = arrange(phase3(rulings=Rulings().switch(**{"beyond.supply-tokens": 0})), "Jessy", captures=["TS01"])
-    arrange(state, "Sam", spirit=["VB09"])
+    state = from_position({"players": [{"name": "Jessy", "captures": ["TS01"]}, {"name": "Sam", "spirit": ["VB09"]}],
+                           "phase": "act", "rulings": {"beyond.supply-tokens": 0}})
     state.apply(Capture("Sam", "VB09", ("TS01",)))
     assert state.area("Sam")["tokens"] == 0 and state.supply == 0
 
@@ -249,13 +254,11 @@ def test_phase_3_compose_with_card_captured_this_turn_jessy_and_sam_example():
     takes the Vermilion Bird Yang card from Sam, thanks to a Yin Capture Card. Sam gets 1 Token. Jessy thus
     completes a Vermilion Bird pattern. This spirit is enchanted ... Jessy also captures one of Sam's Nian Shou
     cards, with 2 Capture cards: a Yin and a Yang. Sam gets 1 Token again."""
-    state = new_game(["Jessy", "Sam"], seed=4, top=["TS03"])
-    arrange(state, "Jessy", spirit=["TS01", "TS02", "TS09", "TS10", "TS11", "TS12", "VB01", "VB02", "VB03"],
-            captures=["AD01", "AD02", "AD05"])
-    state._data["areas"]["Jessy"]["patterns"].append({"spirit": "TS", "cards": ["TS01", "TS02", "TS09", "TS10"],
-                                                      "lotus": False})
-    state._data["areas"]["Jessy"]["spirit"][:4] = []
-    arrange(state, "Sam", spirit=["VB09"], nian=["NS1"])
+    state = from_position({"players": [{"name": "Jessy", "patterns": [["TS01", "TS02", "TS09", "TS10"]],
+                                        "spirit": ["TS11", "TS12", "VB01", "VB02", "VB03"],
+                                        "captures": ["AD01", "AD02", "AD05"]},
+                                       {"name": "Sam", "spirit": ["VB09"], "nian": ["NS1"]}],
+                           "turn": 9, "draw_top": ["TS03"]}, seed=4)
     state.apply(Reveal()), state.apply(Stop()), state.apply(Place("TS03"))  # she collected a Turtle Snake
     state.apply(Capture("Sam", "VB09", ("AD01",)))
     assert state.area("Sam")["tokens"] == 1
@@ -271,10 +274,8 @@ def test_phase_3_compose_with_card_captured_this_turn_jessy_and_sam_example():
 def test_end_of_game_third_enchantment_completes_the_round():
     """beyond-rulebook.txt, section "End of the Game - Counting Energy Points": "When a player has performed 3
     Celestial Spirit(s) enchantments ... the game round is completed, down to the last player."""
-    state = new_game(["A", "B", "C"], seed=1, top=["TS01"])
-    state._data["active"] = 1
-    state._data["phase"] = "act"
-    arrange(state, "B", spirit=[f"TS{i:02d}" for i in range(5, 17)])
+    state = from_position({"players": ["A", {"name": "B", "spirit": [f"TS{i:02d}" for i in range(5, 17)]}, "C"],
+                           "active": "B", "turn": 2, "phase": "act", "draw_top": ["TS01"]}, seed=1)
     for k in range(3):
         state.apply(Compose(tuple(f"TS{i:02d}" for i in range(5 + 4 * k, 9 + 4 * k))))
     assert state.end_triggered
@@ -291,13 +292,12 @@ def test_end_of_game_second_draw_pile_finished():
     """beyond-rulebook.txt, section "End of the Game - Counting Energy Points": "OR when the second draw pile is
     finished. In these 2 cases, the game round is completed, down to the last player." (ruling
     beyond.second-draw-pile: the discard pile becomes the second draw pile)"""
-    state = new_game(2, seed=1)
-    d = state._data
-    d["discard"], d["draw"] = d["draw"][2:], d["draw"][:2]
+    state = from_position({"players": ["P1", "P2"], "draw": ["TS01", "VB01"], "discard": _all_but("TS01", "VB01")},
+                          seed=1)
     state.apply(Reveal()), state.apply(Reveal())
     assert state.second_pile and not state.end_triggered and len(state.draw_pile) == 78
-    single = new_game(2, seed=1, rulings=Rulings().switch(**{"beyond.second-draw-pile": "single-pile"}))
-    single._data["draw"] = single._data["draw"][:1]
+    single = from_position({"players": ["P1", "P2"], "draw": ["TS01"], "discard": _all_but("TS01"),
+                            "rulings": {"beyond.second-draw-pile": "single-pile"}}, seed=1)
     single.apply(Reveal())
     assert single.end_triggered and not single.second_pile
 
@@ -306,13 +306,15 @@ def test_end_of_game_scoring_and_tie_fewest_spirit_face_cards():
     """beyond-rulebook.txt, section "End of the Game - Counting Energy Points": "+1 per Celestial Spirit Face
     card outside of the complete patterns +1 per Nian Shou card +1 per Capture Face card +1 per token in their
     entire play area. In the event of a tie, the player with the fewest Spirit Face cards wins."""
-    state = new_game(["A", "B"], seed=1)
-    arrange(state, "A", spirit=["TS01", "TS02"], captures=["VB01"], nian=["NS1"], tokens=2)
-    arrange(state, "B", spirit=["AD01"], captures=["VB02", "VB03"], nian=["NS2", "NS3"], tokens=1)
+    state = from_position({"players": [
+        {"name": "A", "spirit": ["TS01", "TS02"], "captures": ["VB01"], "nian": ["NS1"], "tokens": 2},
+        {"name": "B", "spirit": ["AD01"], "captures": ["VB02", "VB03"], "nian": ["NS2", "NS3"], "tokens": 1}],
+        "active": "B", "turn": 2, "phase": "act",  # the last draw pile is finished: the last round is played
+        "draw": [], "second_pile": True, "discard": _all_but("TS01", "TS02", "VB01", "AD01", "VB02", "VB03")})
+    assert state.end_triggered
     assert state.score("A") == {"patterns": 0, "loose spirit cards": 2, "nian shou": 1, "capture cards": 1,
                                 "tokens": 4, "total": 8}  # 2 tokens + 2 Lotus tokens
     assert state.scores()["B"] == 8
-    state._data["end_triggered"], state._data["active"], state._data["phase"] = True, 1, "act"
     state.apply(EndTurn())
     assert state.winners == ["B"]  # 1 Spirit face card against 2
 
@@ -325,9 +327,9 @@ def test_advanced_mode_modules_are_independent():
     _raises(basic, Protect("TS01"), refs.ADVANCED_MODE)
     only_summon = arrange(phase3(options=GameOptions(summoning=True)), "Jessy", spirit=["TS01"], tokens=1)
     _raises(only_summon, Protect("TS01"), refs.ADVANCED_MODE)
-    only_protect = arrange(phase3(options=GameOptions(protection=True)), "Jessy", spirit=["TS01"], tokens=1)
+    only_protect = from_position({"players": [{"name": "Jessy", "spirit": ["TS01"], "tokens": 1, "patterns": ["MT"]},
+                                              "Sam"], "phase": "act", "options": {"protection": True}})
     only_protect.apply(Protect("TS01"))
-    only_protect._data["areas"]["Jessy"]["patterns"].append({"spirit": "MT", "cards": [], "lotus": False})
     _raises(only_protect, Summon(0), refs.ADVANCED_MODE)
 
 
@@ -335,17 +337,19 @@ def test_protection_tokens_placement_capture_and_return():
     """beyond-rulebook.txt, section "Protection Tokens": "To capture a protected card, an opponent must discard
     a Yin Capture card AND a Yang Capture card. In this case, the attacked player puts the token that was
     placed on the card back into his stock ... Nian Shou cards cannot have protection tokens."""
-    state = arrange(phase3(options=ADVANCED), "Sam", spirit=["VB09"], nian=["NS1"], tokens=1)
-    arrange(state, "Jessy", captures=["TS01", "TS09"])
-    state._data["active"] = 1
+    state = from_position({"players": [{"name": "Jessy", "captures": ["TS01", "TS09"]},
+                                       {"name": "Sam", "spirit": ["VB09"], "nian": ["NS1"], "tokens": 1}],
+                           "active": "Sam", "turn": 2, "phase": "act", "options": ADVANCED.to_json(),
+                           "draw_top": ["YU01"]})
+    assert state.supply == 19  # Sam's token came from the supply
     _raises(state, Protect("NS1"), refs.PROTECTION_TOKENS)
     state.apply(Protect("VB09"))
     assert state.area("Sam")["tokens"] == 0 and state.area("Sam")["protected"] == ["VB09"]
     _raises(state, Protect("VB09"), refs.PROTECTION_TOKENS)  # one token per card (and none left anyway)
-    state._data["active"] = 0
+    state.apply(EndTurn()), state.apply(Reveal()), state.apply(Stop()), state.apply(Place("YU01"))  # Jessy's turn
     _raises(state, Capture("Sam", "VB09", ("TS01",)), refs.PROTECTION_TOKENS)
     state.apply(Capture("Sam", "VB09", ("TS01", "TS09")))
-    assert state.area("Sam")["tokens"] == 1 and state.area("Sam")["protected"] == [] and state.supply == 20
+    assert state.area("Sam")["tokens"] == 1 and state.area("Sam")["protected"] == [] and state.supply == 19
 
 
 def test_protection_tokens_of_a_completed_pattern_return_to_supply():
@@ -354,11 +358,12 @@ def test_protection_tokens_of_a_completed_pattern_return_to_supply():
     state = arrange(phase3(options=ADVANCED), "Jessy", spirit=["TS01", "TS02", "TS03", "TS04"], tokens=2)
     state.apply(Protect("TS01")), state.apply(Protect("TS02"))
     state.apply(Compose(("TS01", "TS02", "TS03", "TS04")))
-    assert state.supply == 22 and state.area("Jessy")["protected"] == [] and state.tokens_owned("Jessy") == 2
+    assert state.supply == 20 and state.area("Jessy")["protected"] == [] and state.tokens_owned("Jessy") == 2
 
 
-def _summoner(spirit_cards, **kw):
-    state = arrange(phase3(options=ADVANCED, **kw), "Jessy", spirit=spirit_cards)
+def _summoner(spirit_cards, **position):
+    state = from_position({"players": [{"name": "Jessy", "spirit": list(spirit_cards)}, "Sam"], "phase": "act",
+                           "options": ADVANCED.to_json(), **position}, seed=1)
     state.apply(Compose(tuple(spirit_cards)))
     return state
 
@@ -392,8 +397,7 @@ def test_summoning_azure_dragon_keeps_second_card_on_top():
 def test_summoning_vermilion_bird_takes_capture_card_from_discard():
     """beyond-rulebook.txt, section "Summoning an Enchanted Celestial Spirit": "Vermilion Bird: Take a Yin or
     Yang Capture Side card from the discard pile and place it on an empty slot of your Stock card."""
-    state = _summoner(["VB01", "VB02", "VB03", "VB04"])
-    state._data["discard"] = [state._data["draw"].pop(0)]
+    state = _summoner(["VB01", "VB02", "VB03", "VB04"], discard=["YU01"])
     card = state.discard[0]
     state.apply(Summon(0, card))
     assert state.area("Jessy")["captures"] == [card] and state.discard == ()

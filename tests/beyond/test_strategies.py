@@ -78,8 +78,7 @@ def test_optimal_follows_the_optimal_stop_programme():
 
 
 def test_failed_reveal_buys_only_cards_that_advance_a_pattern():
-    state = new_game(2, seed=0, top=("TS01", "VB01", "TS02"))
-    arrange(state, "P1", spirit=("VB02", "VB03"))
+    state = arrange(new_game(2, seed=0, top=("TS01", "VB01", "TS02")), "P1", spirit=("VB02", "VB03"))
     _revealed(state, 3)
     assert state.phase == "collect"
     assert Strategy.choose_collect(StopAfter(3), state) == Collect(("VB01",))  # the Turtle Snake card is not bought
@@ -89,15 +88,14 @@ def test_failed_reveal_buys_only_cards_that_advance_a_pattern():
 def test_pattern_progress_counts_two_heads_and_two_bodies_at_most():
     state = new_game(2, seed=0)
     heads = [c for c, card in state.cards.items() if card.spirit == "AD" and card.part == "head"][:3]
-    arrange(state, "P1", spirit=heads)
+    state = arrange(state, "P1", spirit=heads)
     assert pattern_progress(state, "P1", "AD") == 2
     body = next(c for c, card in state.cards.items() if card.spirit == "AD" and card.part == "body")
     assert pattern_progress(state, "P1", "AD", [body]) == 3
 
 
 def test_a_card_that_advances_a_pattern_is_placed_spirit_side_up():
-    state = new_game(2, seed=0, top=("TS01", "VB01"))
-    arrange(state, "P1", spirit=("TS02",))
+    state = arrange(new_game(2, seed=0, top=("TS01", "VB01")), "P1", spirit=("TS02",))
     _revealed(state, 2).apply(Stop())
     assert StopAfter(2).choose(state) == Place("TS01", "spirit")
 
@@ -106,7 +104,7 @@ def test_a_card_of_a_complete_spirit_group_goes_capture_side_up():
     state = new_game(2, seed=0, top=("YU01",))
     same_part = [c for c, card in state.cards.items() if card.spirit == "YU" and card.part == state.cards["YU01"].part
                  and c != "YU01"][:1]
-    arrange(state, "P1", spirit=same_part)  # a second card of the same Unicorn part does not help
+    state = arrange(state, "P1", spirit=same_part)  # a second card of the same Unicorn part does not help
     _revealed(state, 1).apply(Stop())
     assert StopAfter(2).choose(state) == Place("YU01", "capture")
 
