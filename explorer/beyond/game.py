@@ -317,7 +317,14 @@ def new_game(players: Sequence[str] | int = 2, *, seed: int = 0, options: GameOp
 def dealt_from_save(saved: Mapping[str, Any]) -> BeyondState:
     """The game as first dealt, from a save (``to_json()`` data) and the origin it records: the
     same players, seed, stacked cards, options, rulings and components."""
-    origin = saved.get("origin") if isinstance(saved, Mapping) else None
+    if not isinstance(saved, Mapping):
+        raise ValueError(f"a saved Beyond game is a JSON object, got {type(saved).__name__}")
+    log = saved.get("log") or []
+    first = log[0] if isinstance(log, list) and log and isinstance(log[0], Mapping) else {}
+    if first.get("kind") == "position":  # set up from a position: the position is its origin
+        from explorer.beyond.position import from_position
+        return from_position(first["data"]["position"], seed=first["data"]["seed"])
+    origin = saved.get("origin")
     if not isinstance(origin, Mapping):
         raise ValueError("the saved Beyond game records no origin (players, seed): it cannot be dealt again")
     return new_game(list(origin["players"]), seed=origin["seed"], options=GameOptions(**saved["options"]),

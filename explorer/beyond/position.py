@@ -527,7 +527,7 @@ class _Builder:
                                       "captures": s["captures"], "tokens": s["tokens"], "lotus": s["lotus"],
                                       "protected": s["protected"]} for s in seats},
                 "active": seat, "turn": turn, "phase": self.phase, "winners": [],
-                "rng": self.rng, "beyond_stock": names[0]}
+                "rng": SeededRng(self.seed), "beyond_stock": names[0]}
         state = BeyondState(names, comp, self.options, self.rulings, data)
         self._winners(state, holder)
         state.emit("position", f"set up from a position: turn {turn}, {active} to act, phase '{self.phase}'",

@@ -410,3 +410,18 @@ def test_any_json_gives_a_legal_state_or_a_position_error(top, seat):
         return
     state.check_invariants()
     assert from_position(state.position()).position() == state.position()
+
+
+def test_a_game_set_up_from_a_position_replays_from_its_save():
+    """beyond-rulebook.txt, "Set Up": a position is the game's origin; dealing a save again builds
+    the same position with the same generator, and the history re-applied gives the same game."""
+    from explorer.core.players import make_player, play
+    from explorer.core.systems import get
+
+    system = get("beyond")
+    state = from_position({"players": ["Jessy", "Sam"]}, seed=3)
+    play(state, make_player(system, "patient"), seed=2)
+    again = system.dealt(state.to_json())
+    for action in state.history:
+        again.apply(action)
+    assert again.to_json() == state.to_json()
