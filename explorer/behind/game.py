@@ -309,6 +309,13 @@ class BehindState(GameState):
             assert not any(True for _ in self.legal_actions()), "a finished game still has legal actions"
 
     # -- save / load ------------------------------------------------------------------------------
+    def position(self) -> dict:
+        """This state as a hand-writable position (``explorer.behind.position``;
+        docs/positions-behind.md): ``from_position(state.position())`` gives an equal position
+        back.  Only after the setup (PositionError in a setup phase)."""
+        from explorer.behind.position import position_of
+        return position_of(self)
+
     def to_json(self) -> dict:
         d = self._data
         return {

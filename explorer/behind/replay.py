@@ -139,7 +139,11 @@ def decks_from_origin(origin: Mapping[str, Any], cards: Mapping[str, ActionCard]
 
 
 def game_from_origin(origin: Mapping[str, Any], cards: Mapping[str, ActionCard]) -> BehindState:
-    """A fresh game dealt exactly as the recorded one was (same decks, seed, shuffle, setup)."""
+    """A fresh game dealt exactly as the recorded one was (same decks, seed, shuffle, setup); a
+    game that started from a position (``explorer.behind.position``) is built from it again."""
+    if "position" in origin:
+        from explorer.behind.position import from_position
+        return from_position(origin["position"], seed=origin["seed"], options=GameOptions.from_json(origin["options"]))
     return new_game(decks_from_origin(origin, cards), origin["scenario"], seed=origin["seed"],
                     setup=origin["setup"], options=GameOptions.from_json(origin["options"]),
                     shuffle=origin["shuffle"], players=origin["players"])

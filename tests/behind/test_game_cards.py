@@ -34,6 +34,8 @@ from tests.behind.game_fixtures import (
     card,
     duel_game,
     place,
+    put_in_play,
+    rebuild,
     refused,
     set_injuries,
     set_piles,
@@ -77,10 +79,7 @@ def _stack(state, player, top, hand):
 
 def _in_play(state, player, card_id, bearer=None):
     """Put ``card_id`` of ``player`` in play as a permanent (carried by ``bearer``)."""
-    piles = state.data.piles[player]
-    zone = next(z for z, cards in piles.zones.items() if any(c.id == card_id for c in cards))
-    piles.move(card_id, zone, "in_play")
-    state.data.permanents = state.data.permanents + (Permanent(card_id, player, bearer),)
+    return put_in_play(state, player, card_id, bearer)
 
 
 def _events(events, kind):
@@ -488,7 +487,7 @@ def test_schrecken_the_frightened_character_defends_normally_with_glaube():
     state = _terror_game(mine=[FRIGHTENER, ALLY], theirs=[TEMPLAR, OTHER_ENEMY],
                          chips=[("Schrecker", 47, 40, 0), ("Gefährte", 50, 43, 270), ("Templer", 50, 40, 180),
                                 ("Feind", 80, 60)])
-    state.data.frightened["Templer"] = state.turn  # frightened by an earlier action of this turn
+    rebuild(state, lambda p: p.update(frightened=["Templer"]))  # frightened by an earlier action of this turn
     state.apply(Melee("Schrecker", "Templer", assistants=("Gefährte",)))
     assert state.phase == "defend" and state.current_player == FOE
     events = state.apply(Defend(card="tmv"))
@@ -503,13 +502,13 @@ def test_schrecken_breaking_away_from_a_frightened_character_needs_no_check():
     chips = [("Schrecker", 20, 40, 180), ("Opfer", 23, 40), ("Feind", 20, 43)]
     # only the frightened victim touches him: no check, no card turned up
     state = _terror_game(chips=[("Schrecker", 20, 40, 180), ("Opfer", 23, 40), ("Feind", 80, 60)])
-    state.data.frightened["Opfer"] = state.turn
+    rebuild(state, lambda p: p.update(frightened=["Opfer"]))
     events = state.apply(Move("mv", (("Schrecker", 12, 40, None),)))
     assert not _events(events, "break-away") and _pos(state, "Schrecker") == (12.0, 40.0)
     assert _discard_ids(state, ME) == ["mv"]
     # frightened victim (Dexterity 3) and Feind (Dexterity 4): the check is Feind's 4+, not 5+
     state = _terror_game(chips=chips)
-    state.data.frightened["Opfer"] = state.turn
+    rebuild(state, lambda p: p.update(frightened=["Opfer"]))
     events = state.apply(Move("mv", (("Schrecker", 12, 40, None),)))
     assert "against 4+" in _events(events, "break-away")[0].text
     # without Schrecken: the highest Dexterity 4, +1 for the second enemy
@@ -528,11 +527,11 @@ def test_schrecken_a_handover_with_a_frightened_character_is_impossible():
                          their_cards=[card(3, "amulet", category="Gegenstand", permanent=True,
                                            effect_code="melee +1")])
     _in_play(state, FOE, "amulet", bearer="Feind")
-    state.data.frightened["Opfer"] = state.turn
+    rebuild(state, lambda p: p.update(frightened=["Opfer"]))
     state.apply(EndTurn())
     assert state.active_player == FOE
     refused(state, HandOver("Feind", "Opfer", "amulet"), refs.HANDING_OVER)  # the receiver is frightened
-    state.data.frightened.clear()
+    rebuild(state, lambda p: p.pop("frightened"))  # Schrecken over
     state.apply(HandOver("Feind", "Opfer", "amulet"))
     assert state.items_of("Opfer") == [Permanent("amulet", FOE, "Opfer")]
 
@@ -766,7 +765,7 @@ def test_special_card_effect_items_and_weapons_are_assigned_to_a_character():
     axe = card(2, "axe", category="Waffe", permanent=True, effect_code="melee +3", title="Axt")
     state = _game([ALLY], [VICTIM], [("Gefährte", 20, 40, 0), ("Opfer", 23, 40, 180)],
                   my_cards=[amulet, SWORD, axe, card(1, "top"), card(1, "top2")], hand=["amulet", "sword", "axe"],
-                  supply=["top", "top2"], actions=5)
+                  supply=["top", "top2"], actions=5, options=GameOptions(character_points=61))  # Large Battles: 5
     state.apply(PlayCard("amulet", actor="Gefährte"))
     state.apply(PlayCard("sword", actor="Gefährte"))
     state.apply(PlayCard("axe", actor="Gefährte"))
@@ -807,7 +806,7 @@ def test_special_card_effect_the_acting_character_is_one_of_his_own_who_can_act(
                   my_cards=[news], hand=["news"])
     refused(state, PlayCard("news", actor="Opfer"), refs.ACTION_PHASE)  # an enemy character
     refused(state, PlayCard("news", actor="Niemand"), refs.SPECIAL_CARD_EFFECT)  # no such character
-    state.data.frightened["Gefährte"] = state.turn - 1  # frightened in the previous turn
+    rebuild(state, lambda p: p.update(frightened=["Gefährte"]))  # frightened in the previous turn
     refused(state, PlayCard("news", actor="Gefährte"), refs.SCHRECKEN)
     state.apply(PlayCard("news", actor="Schwester"))
     assert _discard_ids(state, ME) == ["news"] and len(_hand_ids(state, ME)) == 2
@@ -910,7 +909,8 @@ def test_unique_or_legendary_card_cannot_be_played_twice_by_the_same_player():
     state = _game([ALLY], [VICTIM], [("Gefährte", 20, 40), ("Opfer", 80, 40)],
                   my_cards=[_relic("relic-1"), _relic("relic-2"), card(3, "spear-1", **legend),
                             card(3, "spear-2", **legend)],
-                  hand=["relic-1", "relic-2", "spear-1", "spear-2"], actions=4)
+                  hand=["relic-1", "relic-2", "spear-1", "spear-2"], actions=4,
+                  options=GameOptions(character_points=31))  # Large Battles: 4 actions
     state.apply(PlayCard("relic-1", actor="Gefährte"))
     refused(state, PlayCard("relic-2", actor="Gefährte"), refs.SPECIAL_CARD_EFFECT)
     state.apply(PlayCard("spear-1", actor="Gefährte"))
@@ -1043,6 +1043,7 @@ def test_handing_over_only_an_item_he_carries_and_influences():
     state = _handover_game([("Gefährte", 20, 40), ("Schwester", 23, 40), ("Opfer", 80, 40)])
     refused(state, HandOver("Schwester", "Gefährte", "sword"), refs.HANDING_OVER)  # not carried by her
     # an enemy's item carried by his own character after all (e.g. won in some way) is not his to give
+    # (set by hand, not as a position: unreachable in play, a position refuses it)
     state.data.permanents = (Permanent("sword", ME, "Gefährte"), Permanent("ring", FOE, "Gefährte"))
     refused(state, HandOver("Gefährte", "Schwester", "ring"), refs.HANDING_OVER)
 

@@ -32,6 +32,7 @@ from tests.behind.game_fixtures import (
     ids,
     place,
     put_in_play,
+    rebuild,
     refused,
     set_injuries,
 )
@@ -122,9 +123,7 @@ def test_movement_not_over_obstacles_only_around_them():
 def _break_away_game(top, frightened=()):
     state = game([1, 1, 1, 1, 1, top], sisterhood=(SAHRA, ANNA))
     place(state, (L, 50, 40, 180), (S, 53, 40, 180), (A, 50, 43, 270))
-    for name in frightened:
-        state.data.frightened[name] = state.turn
-    return state
+    return rebuild(state, lambda position: position.update(frightened=list(frightened)))
 
 
 def test_movement_breaking_away_check_highest_dexterity_plus_one_per_extra_enemy():
@@ -539,7 +538,7 @@ def test_transformed_characters_cannot_use_weapons():
     state = game([SWORD, 6, 1, 1, 1, 3], [5, 1, 1, 1, 1, 5])
     put_in_play(state, VAMPIRE, "SWORD", bearer=L)
     place(state, (L, 50, 40, 0), (S, 53, 40, 180))
-    state.data.transformed = frozenset({L})
+    state.data.transformed = frozenset({L})  # by hand, not a position: this Ludwig has no Wandler to transform with
     refused(state, Melee(L, S, "V2", weapon="SWORD"), refs.TRANSFORMATIONS)
     attack = state.apply(Melee(L, S, "V2"))
     assert attack[-1].data["base"] == 4 + 3  # Wandler +3, no sword
@@ -671,11 +670,11 @@ def test_weapons_two_copies_of_one_weapon_count_once():
     """behind-2003-rulebook.txt, section "Weapons (Waffen)": "A character may carry any number of items
     in the game, but may use only one weapon per combat." -- two copies of the same +1 weapon give +1."""
     from explorer.behind.game_combat import item_bonus
-    from explorer.behind.game import Permanent
 
     dagger = card(6, "D1", category="Waffe", permanent=True, effect_code="melee +1", title="Dolch")
     state = duel_game([9, dagger, dagger, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1, 5])
     owner = state.owners[L]
-    state.data.permanents = (Permanent("D1", owner, L), Permanent("D1", owner, L))
+    put_in_play(state, owner, "D1", L)
+    put_in_play(state, owner, "D1", L)
     assert item_bonus(state, L, "D1") == 1
     assert item_bonus(state, L, None) == 0

@@ -32,6 +32,7 @@ from tests.behind.game_fixtures import (
     card,
     fixed_deck,
     place,
+    rebuild,
     refused,
     set_injuries,
     set_piles,
@@ -84,7 +85,8 @@ def _situation(chips, *, active=VAMP, bearer="Träger", cards=None, tops=None, h
     place(state, *everyone)
     for player in state.players:
         _stack(state, player, (tops or {}).get(player, ()), (hands or {}).get(player, ()))
-    state.data.jewel = ("bearer", bearer) if isinstance(bearer, str) else bearer
+    jewel = bearer if isinstance(bearer, str) else {"x": bearer[1], "y": bearer[2]}  # ("ground", x, y)
+    rebuild(state, lambda position: position.update(jewel=jewel))
     return set_turn(state, active, actions_left=actions)
 
 

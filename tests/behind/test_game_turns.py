@@ -25,6 +25,7 @@ from explorer.behind.actions import (
 )
 from explorer.behind.cards import Character
 from explorer.behind.game import new_game
+from explorer.behind.position import from_position
 from tests.behind.game_fixtures import (
     LUDWIG,
     SAHRA,
@@ -38,6 +39,7 @@ from tests.behind.game_fixtures import (
     ids,
     place,
     put_in_play,
+    rebuild,
     refused,
     set_injuries,
     set_piles,
@@ -170,7 +172,7 @@ def test_organisation_phase_checks_in_order_of_play_ruling_organisation_order():
     behind.organisation-order: voluntary transformations back, then influence checks in the order the
     cards were played, then Wandler duration checks, then the permanents' effects."""
     state = _places_game()
-    state.data.permanents = tuple(reversed(state.data.permanents))  # P7 played first
+    rebuild(state, lambda position: position["permanents"].reverse())  # P7 played first
     state.apply(EndTurn())
     mark = len(state.log)
     state.apply(EndTurn())
@@ -192,7 +194,7 @@ def test_organisation_phase_skipped_without_permanent_cards():
 
 def _wolf_game(top):
     state = duel_game([9, 1, 1, 1, 1, 1, top], [1], first_characters=(KIRA,), first_society=WEREWOLVES)
-    state.data.transformed = frozenset({KIRA.name})
+    rebuild(state, lambda position: position.update(transformed=[KIRA.name]))
     state.apply(EndTurn())
     state.apply(EndTurn())
     return state
@@ -279,7 +281,9 @@ def test_action_phase_no_action_left_refused():
     """behind-2003-rulebook.txt, section "II. Action Phase": "the player whose turn it is may perform
     three actions" -- not a fourth."""
     state = duel_game([9, 1, 2, 3, 4, 5], [1])
-    set_turn(state, VAMPIRE, actions_left=0)
+    set_turn(state, VAMPIRE, actions_left=1)
+    state.data.actions_left = 0  # unreachable in play (the turn ends at once), so no position: the referee's own check
+    state._changed()
     refused(state, Discard("V1"), refs.ACTION_PHASE)
 
 
@@ -304,7 +308,7 @@ def test_moments_budget_follows_large_battles():
     state = duel_game([9, 1, 1, 1, 1, 1, 1, 3], [1, *moments, 5], options=GameOptions(character_points=31))
     place(state, (L, 50, 40, 0), (S, 53, 40, 180))
     state.apply(Melee(L, S, "V1"))
-    state.data.moments_owed[SISTERS] = 2
+    rebuild(state, lambda position: position["players"][1].update(moments_owed=2))  # owed from earlier turns
     refused(state, Defend(moments=("M1", "M2")), refs.MOMENTS)
     state.apply(Defend(moments=("M1",)))
     assert state.data.moments_owed[SISTERS] == 3
@@ -538,11 +542,12 @@ def test_moments_no_more_than_next_turns_actions():
     state = _moment_game(*moments)
     state.apply(Melee(L, S))  # no hand card: 4 + 3 = 7
     refused(state, Defend(moments=("M2", "M3", "M4")), refs.MOMENTS)
-    state.data.moments_owed[SISTERS] = 1
+    rebuild(state, lambda position: position["players"][1].update(moments_owed=1))
     refused(state, Defend(moments=("M2", "M3")), refs.MOMENTS)
-    wording = state.copy()
-    wording.options = GameOptions(rulings=wording.options.rulings.switch(**{"behind.moment-budget": "actions"}))
-    wording.data.moments_owed[SISTERS] = 2
+    position = state.position()
+    position["players"][1]["moments_owed"] = 2
+    wording = from_position(position, options=GameOptions(
+        rulings=state.options.rulings.switch(**{"behind.moment-budget": "actions"})))
     wording.apply(Defend(moments=("M3",)))
     assert wording.data.moments_owed[SISTERS] == 3
     state.apply(Defend(moments=("M2",)))
@@ -772,7 +777,7 @@ def test_frightened_character_cannot_act_in_his_next_turn_ruling_frightened():
     behind.frightened: no action of any kind, not even the free turn, until the end of that turn."""
     state = duel_game([9, 1, 1, 1, 1, 1, 3], [1, 1, 1, 1, 1, 1], second_characters=(SAHRA, ANNA))
     place(state, (L, 50, 40, 0), (S, 53, 40, 180), (A, 90, 40, 180))
-    state.data.frightened[S] = state.turn  # frightened in Christian's turn 1
+    rebuild(state, lambda position: position.update(frightened=[S]))  # frightened in Christian's turn 1
     state.apply(Melee(L, S))
     state.apply(Defend("S1"))  # she defends normally
     state.apply(EndTurn())

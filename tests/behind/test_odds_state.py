@@ -38,6 +38,7 @@ from tests.behind.game_fixtures import (
     duel_game,
     place,
     put_in_play,
+    rebuild,
     set_injuries,
     set_piles,
     set_turn,
@@ -207,7 +208,7 @@ def test_injured_and_transformed_characters_fight_as_they_are_now():
     place(state, (AGATHE.name, 60, 40, 180), (BRUNO.name, 57, 40, 0), (LUDWIG.name, 60, 43, 270))
     set_turn(state, SISTERS)
     set_injuries(state, AGATHE.name, 1)
-    state.data.transformed = frozenset({BRUNO.name})
+    rebuild(state, lambda position: position.update(transformed=[BRUNO.name]))
     set_piles(state, SISTERS, hand=["S0", "S1", "S3"], supply=["S2", "S4", "S5"], discard=["S7", "S8"])
     set_piles(state, "Werwölfe", hand=["W0", "W1"], supply=["W3", "W4", "W5", "W2"], discard=["W6"])
     question = question_from_state(state, AGATHE.name, BRUNO.name, SISTERS)
@@ -220,7 +221,7 @@ def test_injured_and_transformed_characters_fight_as_they_are_now():
 def test_ranged_odds_from_state_equal_the_referee_over_every_deal():
     """Ranged Combat (Fernkampf): Dexterity + the weapon's fate number + the top supply card
     against Dexterity + a hand card + the top supply card; the target's owner is the viewer."""
-    bow = card(4, "bow", category="Waffe", effect_code="ranged", ranged=True, title="Bow")
+    bow = card(4, "bow", category="Waffe", permanent=True, effect_code="ranged", ranged=True, title="Bow")
     state = duel_game([6, 5, 4, 3, 2, 7, 8, 9, 1, 2], [5, 6, 7, 3, 2, 1, 4, 8, 9, 3],
                       first_cards=[bow], pad=5)
     place(state, (LUDWIG.name, 20, 40, 0), (SAHRA.name, 28, 40, 180))

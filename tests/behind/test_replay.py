@@ -15,6 +15,7 @@ from explorer.behind.actions import Defend, Deploy, EndTurn, Melee, Move, PlaceO
 from explorer.behind.data import load_decks
 from explorer.behind.game import BehindState, GameOptions, new_game
 from explorer.behind.players import play_game
+from explorer.behind.position import from_position
 from explorer.behind.replay import (
     ReplayError,
     ReplayMismatch,
@@ -25,7 +26,7 @@ from explorer.behind.replay import (
     replay_states,
     undo_chain,
 )
-from tests.behind.game_fixtures import LUDWIG, SAHRA, SISTERS, VAMPIRE, duel_game, place
+from tests.behind.game_fixtures import LUDWIG, SAHRA, SISTERS, VAMPIRE, duel_game
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +108,8 @@ def test_replay_of_a_three_player_jewel_game_reproduces_it(jewel_game):
 
 def test_a_table_changed_behind_the_referees_back_is_a_mismatch():
     state = by_hand()
-    place(state, (LUDWIG.name, 50.0, 40.0, 0.0), (SAHRA.name, 53.0, 40.0, 180.0))  # not an action
+    chip = state.table.chips[0]
+    state.data.table = state.table.turn(chip.name, chip.facing + 90.0)  # tampering on purpose: not an action
     with pytest.raises(ReplayMismatch) as caught:
         replay(state)
     assert caught.value.key.startswith("data.table")
@@ -222,7 +224,9 @@ def test_jewel_on_the_ground_is_where_the_bearer_fell():
                      "juwel_von_athen", seed=1, options=GameOptions(character_points=30))
     bearer = state.jewel_bearer()
     chip = state.table.chip(bearer)
-    state.data.jewel = ("ground", chip.x, chip.y)
+    position = state.position()
+    position["jewel"] = {"x": chip.x, "y": chip.y}  # where the bearer lay
+    state = from_position(position, options=state.options)
     (point,) = jewel_path([state])
     assert not point.carried and (point.x, point.y) == (chip.x, chip.y)
 
