@@ -1,5 +1,6 @@
 """Shared core of every rule system: rule references and errors, rulings, randomness, piles."""
 
+from explorer.core.compare import compare_rulings
 from explorer.core.piles import PileError, Piles
 from explorer.core.rng import SeededRng, numpy_rng
 from explorer.core.rules import RuleRef, RuleViolation
@@ -21,6 +22,7 @@ __all__ = [
     "Ruling",
     "Rulings",
     "SeededRng",
+    "compare_rulings",
     "numpy_rng",
     "register",
     "rulings_frame",
