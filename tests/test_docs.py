@@ -52,3 +52,8 @@ def test_readme_tour_runs_as_written():
     assert (game.phase, game.current_player, game.actions_left) == ("action", "Schwesternbund", 3)
     from fractions import Fraction
     assert namespace["p_fail"] == Fraction(15, 79) and len(namespace["revealed"]) == 1
+    assert {"behind", "beyond"} <= set(namespace["explorer"].systems().index)
+    jessy = namespace["jessy"]
+    assert jessy.current_player == "Jessy" and [jessy.cards[c].spirit for c in jessy.revealed] == ["TS"]
+    lowest = namespace["lowest"]
+    assert len(lowest.changed) and lowest.frame.loc["P(defender injured)", "difference"] < 0
