@@ -1,7 +1,8 @@
 """Lines of sight between every pair of chips at once (Ranged Combat (Fernkampf), Flying (Fliegen)).
 
-:func:`sight_matrix` is the vectorised computation (one STRtree query for obstacles, NumPy for
-chips); :func:`sight_matrix_loop` asks :meth:`Table.line_of_sight` pair by pair and is the
+:func:`sight_matrix` is the vectorised computation (STRtree queries for candidate chips and
+obstacles, NumPy and shapely to decide them, in batches of lines so that its memory stays
+bounded); :func:`sight_matrix_loop` asks :meth:`Table.line_of_sight` pair by pair and is the
 reference it is tested and benchmarked against.  Both give a :class:`SightMatrix`.
 """
 
@@ -88,19 +89,42 @@ class SightMatrix:
                 f"{int(self.sees.sum())} see their target)")
 
 
+_PAIRS_PER_BATCH = 1 << 18
+"""Sight lines are handled in batches of ``_PAIRS_PER_BATCH // max(n, m)`` lines (n chips, m
+obstacles), so no batch holds more than 262,144 candidate (line, chip) or (line, obstacle)
+pairs, even if every chip and obstacle lay next to every line."""
+
+_DISC_MARGIN = 1e-6
+"""cm: a sight line is only decided by an obstacle's inner or outer disc (see :func:`_obstacle_discs`)
+when it misses the disc's edge by more than this -- far more than the rounding of the distances
+on any table, far less than anything measurable on one.  Closer lines are left to shapely."""
+
+
 def sight_matrix(table: Table) -> SightMatrix:
     """Every ordered pair's line of sight, vectorised (same rules as :meth:`Table.line_of_sight`).
 
-    All centre-to-centre segments are built at once with ``shapely.linestrings`` (one per
-    unordered pair, drawn from the chip first on the table); obstacle blockers come from a single
-    ``STRtree.query(lines, predicate="intersects")`` on the table's obstacle tree, and
-    boundary-only contacts are dropped with a vectorised ``shapely.touches`` (ruling
-    ``behind.sight-grazing``).  ``touches`` is only asked where it could be true: a line that
-    properly crosses an edge of a hole-free obstacle (all four orientation signs certain under a
-    floating-point error bound, NumPy) passes through its inside.  Chip blockers come from a
-    NumPy point-to-segment distance over all (line, chip) pairs.  Flat obstacles a chip stands on
-    are dropped for its lines (ruling ``behind.sight-from-flat-obstacle``), then the flyer ruling
-    (``behind.flyer-sight``) is applied.
+    One centre-to-centre segment per unordered pair, drawn from the chip first on the table.  The
+    segments are handled in batches of lines, so memory stays bounded: O(n^2) for the matrices,
+    plus the blockers found, plus one batch (``_PAIRS_PER_BATCH``).  Lines a flyer exempts both
+    ways (ruling ``behind.flyer-sight``) are not tested: they are clear and name no blockers.
+
+    Each batch asks two ``STRtree`` queries for the (line, chip) and (line, obstacle) pairs whose
+    bounding boxes meet (a superset of the blockers: bounding boxes compare exactly), then
+    decides these candidates by the rules of :meth:`Table.line_of_sight`:
+
+    * a chip blocks when the centre-to-line distance is below the radius by more than
+      :data:`~explorer.behind.geometry.EPS` (ruling ``behind.sight-grazing``): the same NumPy
+      ``point_segment_dist2 < chip_block_limit2`` on the same floats as the per-pair test;
+    * an obstacle blocks when the line meets its inside (``intersects`` and not ``touches``,
+      ruling ``behind.sight-grazing``), unless a chip at either end stands on it (ruling
+      ``behind.sight-from-flat-obstacle``).  Most candidates are settled by NumPy with certainty:
+      a line passing well inside a disc that lies in the obstacle's inside blocks, one passing
+      well outside a disc around all its corners does not (:func:`_obstacle_discs`), and one that
+      properly crosses an edge of a hole-free obstacle (all four orientation signs certain under
+      a floating-point error bound) passes through its inside.  Only the rest is asked of
+      shapely's exact ``intersects`` and ``touches``.
+
+    Then the flyer ruling (``behind.flyer-sight``) is applied to the two directions of each line.
     """
     names = table.names
     n = len(names)
@@ -112,38 +136,8 @@ def sight_matrix(table: Table) -> SightMatrix:
     dy = centres[None, :, 1] - centres[:, None, 1]
     in_view = within_45(dx, dy, facing[:, None, 0], facing[:, None, 1])
     np.fill_diagonal(in_view, False)
+    del dx, dy
 
-    lo, hi = np.triu_indices(n, 1)
-    start, end = centres[lo], centres[hi]
-    # chips: distance from every chip centre to every line
-    dist2 = point_segment_dist2(start[:, 0, None], start[:, 1, None], end[:, 0, None], end[:, 1, None],
-                                 centres[None, :, 0], centres[None, :, 1])
-    chip_block = dist2 < chip_block_limit2(table.radius)
-    rows = np.arange(len(lo))
-    chip_block[rows, lo] = False
-    chip_block[rows, hi] = False
-    chip_line, chip_k = np.nonzero(chip_block)  # sorted by line, then chip (table order)
-
-    # obstacles: one tree query for all lines, then drop boundary-only contacts
-    obstacle_line = obstacle_k = np.zeros(0, dtype=np.intp)
-    if len(table.obstacles):
-        lines = shapely.linestrings(np.stack([start, end], axis=1))
-        line_idx, obs_idx = table.obstacle_tree.query(lines, predicate="intersects")
-        stands = table.stands_on_matrix
-        keep = ~(stands[lo[line_idx], obs_idx] | stands[hi[line_idx], obs_idx])
-        line_idx, obs_idx = line_idx[keep], obs_idx[keep]
-        crossing = crosses_an_edge(start[line_idx], end[line_idx], obs_idx, table.edges)
-        inside = crossing.copy()
-        unsure = ~crossing
-        if unsure.any():
-            inside[unsure] = ~shapely.touches(table.obstacle_polygons[obs_idx[unsure]], lines[line_idx[unsure]])
-        line_idx, obs_idx = line_idx[inside], obs_idx[inside]
-        order = np.lexsort((obs_idx, line_idx))
-        obstacle_line, obstacle_k = line_idx[order], obs_idx[order]
-
-    blocked = np.zeros(len(lo), dtype=bool)
-    blocked[chip_line] = True
-    blocked[obstacle_line] = True
     flying = table.flying
     if flying.any():
         if table.rulings["behind.flyer-sight"] == "symmetric":
@@ -152,6 +146,31 @@ def sight_matrix(table: Table) -> SightMatrix:
             exempt = np.repeat(flying[:, None], n, axis=1)
     else:
         exempt = np.zeros((n, n), dtype=bool)
+
+    lo, hi = np.triu_indices(n, 1)
+    tested = np.flatnonzero(~(exempt[lo, hi] & exempt[hi, lo]))
+    r = table.radius
+    chip_tree = shapely.STRtree(shapely.box(centres[:, 0] - r, centres[:, 1] - r,
+                                            centres[:, 0] + r, centres[:, 1] + r))
+    discs = _obstacle_discs(table) if len(table.obstacles) else None
+    batch = max(1, _PAIRS_PER_BATCH // max(n, len(table.obstacles)))
+    chip_parts, obstacle_parts = [], []
+    for first in range(0, len(tested), batch):
+        line_ids = tested[first:first + batch]
+        a, b = lo[line_ids], hi[line_ids]
+        start, end = centres[a], centres[b]
+        lines = shapely.linestrings(np.stack([start, end], axis=1))
+        line_idx, k = _chip_blocks(table, chip_tree, a, b, start, end, lines)
+        chip_parts.append((line_ids[line_idx], k))
+        if discs is not None:
+            line_idx, k = _obstacle_blocks(table, discs, a, b, start, end, lines)
+            obstacle_parts.append((line_ids[line_idx], k))
+    chip_line, chip_k = _joined(chip_parts)  # sorted by line, then chip (table order)
+    obstacle_line, obstacle_k = _joined(obstacle_parts)  # sorted by line, then obstacle
+
+    blocked = np.zeros(len(lo), dtype=bool)
+    blocked[chip_line] = True
+    blocked[obstacle_line] = True
     clear[lo, hi] = ~blocked | exempt[lo, hi]
     clear[hi, lo] = ~blocked | exempt[hi, lo]
 
@@ -171,6 +190,75 @@ def sight_matrix(table: Table) -> SightMatrix:
         return result
 
     return SightMatrix(names, clear, in_view, blockers)
+
+
+def _chip_blocks(table: Table, chip_tree: shapely.STRtree, a: np.ndarray, b: np.ndarray,
+                 start: np.ndarray, end: np.ndarray, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(line, chip) index pairs, sorted, where line i (chip a[i] to chip b[i]) passes through the
+    inside of another chip.  ``chip_tree`` holds the chips' bounding squares: a chip the line
+    comes within a radius of has its square meet the line's bounding box."""
+    centres = table.centres
+    line_idx, k = chip_tree.query(lines)
+    other = (k != a[line_idx]) & (k != b[line_idx])
+    line_idx, k = line_idx[other], k[other]
+    dist2 = point_segment_dist2(start[line_idx, 0], start[line_idx, 1], end[line_idx, 0], end[line_idx, 1],
+                                centres[k, 0], centres[k, 1])
+    inside = dist2 < chip_block_limit2(table.radius)
+    line_idx, k = line_idx[inside], k[inside]
+    order = np.lexsort((k, line_idx))
+    return line_idx[order], k[order]
+
+
+def _obstacle_discs(table: Table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per obstacle: a centre (m, 2) and the squared radii of an inner disc, inside the obstacle's
+    inside, and of an outer disc holding all of it, each shrunk or grown by :data:`_DISC_MARGIN`.
+
+    The centre is the centroid, or a point on the surface where the centroid is not properly
+    inside (a ring's centroid lies in its hole); the inner radius is its distance to the
+    boundary (holes included), 0 if it is not properly inside; the outer one its distance to
+    the farthest corner."""
+    polygons = table.obstacle_polygons
+    centre = shapely.centroid(polygons)
+    off = ~shapely.contains_properly(polygons, centre)
+    centre[off] = shapely.point_on_surface(polygons[off])
+    inner = np.where(shapely.contains_properly(polygons, centre),
+                     shapely.distance(centre, shapely.boundary(polygons)) - _DISC_MARGIN, 0.0)
+    xy = shapely.get_coordinates(centre)
+    edges = table.edges
+    corner = np.hypot(edges.starts[:, 0] - xy[edges.owner, 0], edges.starts[:, 1] - xy[edges.owner, 1])
+    outer = np.maximum.reduceat(corner, edges.offsets[:-1]) + _DISC_MARGIN
+    return xy, np.maximum(inner, 0.0) ** 2, outer ** 2
+
+
+def _obstacle_blocks(table: Table, discs: tuple[np.ndarray, np.ndarray, np.ndarray], a: np.ndarray,
+                     b: np.ndarray, start: np.ndarray, end: np.ndarray,
+                     lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(line, obstacle) index pairs, sorted, where line i (chip a[i] to chip b[i]) passes through
+    an obstacle's inside and neither end chip stands on it."""
+    line_idx, obs_idx = table.obstacle_tree.query(lines)  # bounding boxes meet
+    stands = table.stands_on_matrix
+    keep = ~(stands[a[line_idx], obs_idx] | stands[b[line_idx], obs_idx])
+    line_idx, obs_idx = line_idx[keep], obs_idx[keep]
+    centre, inner2, outer2 = discs
+    dist2 = point_segment_dist2(start[line_idx, 0], start[line_idx, 1], end[line_idx, 0], end[line_idx, 1],
+                                centre[obs_idx, 0], centre[obs_idx, 1])
+    inside = dist2 < inner2[obs_idx]
+    unsure = np.flatnonzero(~inside & (dist2 <= outer2[obs_idx]))
+    crossing = crosses_an_edge(start[line_idx[unsure]], end[line_idx[unsure]], obs_idx[unsure], table.edges)
+    inside[unsure[crossing]] = True
+    unsure = unsure[~crossing]
+    if len(unsure):
+        polygons, segments = table.obstacle_polygons[obs_idx[unsure]], lines[line_idx[unsure]]
+        inside[unsure] = shapely.intersects(polygons, segments) & ~shapely.touches(polygons, segments)
+    line_idx, obs_idx = line_idx[inside], obs_idx[inside]
+    order = np.lexsort((obs_idx, line_idx))
+    return line_idx[order], obs_idx[order]
+
+
+def _joined(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    if not parts:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
 def sight_matrix_loop(table: Table) -> SightMatrix:
