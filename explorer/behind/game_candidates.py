@@ -22,7 +22,7 @@ import math
 from typing import Iterator
 
 from explorer.behind import actions as A
-from explorer.behind.movement import same_level, toward
+from explorer.behind.movement import same_level, toward_step
 
 __all__ = ["CONSTRUCTED", "KINDS_BY_PHASE", "PHASES", "candidates", "constructed", "legal_candidates", "melee_options",
            "move_targets", "play_options"]
@@ -257,17 +257,18 @@ def _turn(state):
 
 
 def move_targets(state, name, reach):
-    """A few points for a leg of ``name``: ahead at full range, towards the nearest enemy, towards
-    the jewel on the ground."""
+    """A few points for a leg of ``name``: ahead at full range, towards the nearest enemy (as far
+    as :func:`~explorer.behind.movement.toward` tries first: into contact, or the range), towards
+    the jewel on the ground.  Not checked here: the movement candidates are tried."""
     table = state.table
     chip = table.chip(name)
     points = [(chip.x + reach * math.cos(math.radians(chip.facing)), chip.y + reach * math.sin(math.radians(chip.facing)))]
     enemies = _enemies(state)
     if enemies:
         nearest = min(enemies, key=lambda e: table.distance(name, e))
-        point = toward(table, name, nearest, reach)
-        if point is not None:
-            points.append(point)
+        (ux, uy), step = toward_step(table, name, nearest, reach)
+        if step > 1e-9:
+            points.append((chip.x + step * ux, chip.y + step * uy))
     jewel = state.data.jewel
     if jewel and jewel[0] == "ground":
         dx, dy = jewel[1] - chip.x, jewel[2] - chip.y

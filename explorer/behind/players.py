@@ -34,9 +34,9 @@ from typing import Callable, Protocol, Sequence, runtime_checkable
 import shapely
 
 from explorer.behind import actions as A
-from explorer.behind.game_candidates import candidates, legal_candidates, play_options, touching_enemies
+from explorer.behind.game_candidates import candidates, legal_candidates, melee_options, play_options, touching_enemies
 from explorer.behind.geometry import EPS, circle_entry, unit
-from explorer.behind.movement import move_leg, toward
+from explorer.behind.movement import move_leg, toward_step
 from explorer.behind.table import TABLE_EDGE, VIEW_HALF_ANGLE
 from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleViolation
@@ -116,6 +116,10 @@ KIND_WEIGHTS = {"move": 8.0, "melee": 2.0, "ranged": 2.0, "turn": 1.0, "play": 1
                 "jewel-heal": 2.0, "hand-over": 0.5, "discard": 0.25, "end-turn": 0.25}
 """How often the random player draws each kind of turn action first (by weight, among the kinds
 it has not tried yet in this decision)."""
+
+LEAD = 0.5
+"""The random player's chance, for a purposeful movement, to move the chip nearest an enemy
+(else a random one not in combat)."""
 
 MOVE_TRIES = 4
 """How many sampled movements the random player tries before giving the movement kind up."""
@@ -203,8 +207,20 @@ class RandomPlayer:
 
     # -- movement ----------------------------------------------------------------------------------
     def _mover(self, state, table, mine: list[str], rng: SeededRng) -> str:
+        """A chip to move: with probability ``aim`` the bearer of the jewel if he is free (he wins
+        at the table edge), else one not in combat; otherwise any."""
         if rng.random() < self.aim:
             free = [n for n in mine if not touching_enemies(table, n)]
+            bearer = state.jewel_bearer()
+            if bearer in free:
+                return bearer
+            if free and rng.random() < LEAD:  # the one nearest the enemy: he makes contact first
+                enemies = [c for c in table.chips if c.owner != state.active_player]
+                if enemies:
+                    def nearest(name):
+                        chip = table.chip(name)
+                        return min((c.x - chip.x) ** 2 + (c.y - chip.y) ** 2 for c in enemies)
+                    return min(free, key=nearest)
             if free:
                 return rng.choice(free)
         return rng.choice(mine)
@@ -358,7 +374,8 @@ def _aimed_legs(state, name: str, reach: float, number: int, rng: SeededRng) -> 
             last = True  # the walk stops at the table edge (the bearer of the jewel wins there)
         elif not last and not router._clear_one(x, y, nx, ny):
             last = True  # an obstacle may stop it
-        wx, wy, final = router.waypoint((nx, ny), (gx, gy))
+        if not final:  # in plain sight of the goal, it stays so along the way to it
+            wx, wy, final = router.waypoint((nx, ny), (gx, gy))
         turn = _direction(nx, ny, wx, wy) if math.hypot(wx - nx, wy - ny) > 0.5 else direction % 360.0
         facing = round(turn, 6) % 360.0
         legs.append((name, nx, ny, facing))
@@ -491,33 +508,27 @@ class GreedyPlayer:
 
         table = state.table
         player = state.active_player
-        mine = _mine(state)
         card = _best_card(state, player)
         best, best_edge = None, self.margin
-        for name in mine:
-            for enemy in table.touching_enemies(name):
-                helpers = tuple(h for h in mine if h != name and table.touching(h, enemy)
-                                and set(table.touching_enemies(h)) == {enemy})
-                weapon = _best_weapon(state, name, "melee")
-                for assistants in ((helpers, ()) if helpers else ((),)):
-                    action = A.Melee(name, enemy, card, assistants, weapon)
-                    if not state.can(action):
-                        continue
-                    extra = max(0, glaube_opponents(state, name) - 1) if not assistants else 0
-                    p_defender, p_attacker = _melee_chances(
-                        state.character(name), state.character(enemy),
-                        attacker_supply=_pool(state, player, known_hand=True),
-                        defender_supply=_pool(state, state.owners[enemy], known_hand=False),
-                        attacker_hand=[state.cards[card]] if card else [],
-                        hand_size=len(state.data.piles[state.owners[enemy]].hand),
-                        assistants=[state.character(h) for h in assistants],
-                        rear_arc=table.rear_bonus(name, enemy) > 0, attacker_extra_opponents=extra,
-                        attacker_bonus=item_bonus(state, name, weapon),
-                        defender_bonus=_defender_bonus(state, enemy, name),
-                        rulings=state.options.rulings)
-                    edge = p_defender - p_attacker
-                    if edge > best_edge:
-                        best, best_edge = action, edge
+        for name, enemy, helpers in melee_options(state):  # legal attacks, helpers who may assist
+            weapon = None if name in state.data.transformed else _best_weapon(state, name, "melee")
+            for assistants in ((helpers, ()) if helpers else ((),)):
+                action = A.Melee(name, enemy, card, assistants, weapon)  # legal by construction
+                extra = max(0, glaube_opponents(state, name) - 1) if not assistants else 0
+                p_defender, p_attacker = _melee_chances(
+                    state.character(name), state.character(enemy),
+                    attacker_supply=_pool(state, player, known_hand=True),
+                    defender_supply=_pool(state, state.owners[enemy], known_hand=False),
+                    attacker_hand=[state.cards[card]] if card else [],
+                    hand_size=len(state.data.piles[state.owners[enemy]].hand),
+                    assistants=[state.character(h) for h in assistants],
+                    rear_arc=table.rear_bonus(name, enemy) > 0, attacker_extra_opponents=extra,
+                    attacker_bonus=item_bonus(state, name, weapon),
+                    defender_bonus=_defender_bonus(state, enemy, name),
+                    rulings=state.options.rulings)
+                edge = p_defender - p_attacker
+                if edge > best_edge:
+                    best, best_edge = action, edge
         return best
 
     def ranged(self, state, rng):
@@ -715,17 +726,60 @@ def _legs(state, router, card, order, goals) -> tuple:
 
 def _leg_point(state, table, name, goal, waypoint, final, reach, climb):
     """The point of the next leg of ``name`` toward ``waypoint`` and the leg it makes, or None
-    when no leg gets closer.  Toward an enemy in plain sight it is :func:`toward` (which stops
-    touching him); toward the table edge the leg runs on over it (the walk stops at the edge)."""
+    when no leg gets closer.  Toward an enemy in plain sight it is :func:`toward`'s point (which
+    stops touching him); toward the table edge the leg runs on over it (the walk stops at the
+    edge).
+
+    The tries are walked by :func:`move_leg` in order, but a try that cannot matter is skipped
+    unwalked: its leg ends on the segment to its point, no nearer the waypoint than the point
+    itself, so a try whose point gains no more than the best leg so far (or than the 0.25 cm a
+    leg must gain) and whose segment passes too far from the goal to end touching it is never
+    the one chosen (away from the table edge, where a leg runs on)."""
     mode = _mode(state, name)
     chip = table.chip(name)
     wx, wy = waypoint
     before = math.hypot(wx - chip.x, wy - chip.y)
+    tournament = state.options.tournament
+    walked: dict = {}
+
+    def walk(point):
+        if point not in walked:
+            try:
+                walked[point] = move_leg(table, name, point, reach, mode=mode, climb=climb, tournament=tournament)
+            except RuleViolation:
+                walked[point] = None
+        return walked[point]
+
     tries = []
-    if final and goal[0] in ("chip", "escort"):
-        point = toward(table, name, goal[1], reach)
-        if point is not None:
-            tries.append(point)
+    contact = goal[0] in ("chip", "escort") and final
+    prune = not (final and goal[0] == "edge")
+    near = float(reach) + 2 * table.radius  # a chip further off is out of every try's way
+    others = [(c.x, c.y) for c in table.chips if c.name != name and abs(c.x - chip.x) <= near
+              and abs(c.y - chip.y) <= near] if mode == "walk" else []
+    if contact:
+        target = table.chip(goal[1])
+        touch = 2 * table.radius + table.contact_tolerance + 1e-6
+
+    def cannot_matter(point, best) -> bool:
+        x, y = _before_chips(chip.x, chip.y, point, others, 2 * table.radius)
+        bound = before - math.hypot(wx - x, wy - y)
+        if contact and _segment_distance(chip.x, chip.y, x, y, target.x, target.y) <= touch:
+            return False
+        return bound < 0.25 - 1e-12 or best is not None and bound <= best[0] + 1e-9 - 1e-12
+
+    if contact:
+        (ux, uy), length = toward_step(table, name, goal[1], reach)
+        if prune and length > EPS and cannot_matter((chip.x + length * ux, chip.y + length * uy), None):
+            length = 0.0  # nor can a shorter step the same way: toward() is not walked
+        for sixteenths in range(16, 0, -1):  # toward(): cut by sixteenths until the walk is allowed
+            step = length * sixteenths / 16
+            if step <= EPS:
+                break
+            point = (chip.x + step * ux, chip.y + step * uy)
+            done = walk(point)
+            if done is not None and not done[1].forfeited:
+                tries.append(point)
+                break
     aim = _direction(chip.x, chip.y, wx, wy)
     off = (aim - chip.facing + 180.0) % 360.0 - 180.0
     base = chip.facing + max(-VIEW_HALF_ANGLE, min(VIEW_HALF_ANGLE, off))
@@ -743,22 +797,56 @@ def _leg_point(state, table, name, goal, waypoint, final, reach, climb):
             tries.append((chip.x + length * ux, chip.y + length * uy))
     best = None
     for point in tries:
-        try:
-            after, leg = move_leg(table, name, point, reach, mode=mode, climb=climb, tournament=state.options.tournament)
-        except RuleViolation:
+        if prune and cannot_matter(point, best):
             continue
+        done = walk(point)
+        if done is None:
+            continue
+        after, leg = done
         if leg.forfeited:
             continue
         if goal[0] == "edge" and final and leg.stopped_by == TABLE_EDGE:
             return point, after, leg
         gain = before - math.hypot(wx - leg.end[0], wy - leg.end[1])
-        if final and goal[0] in ("chip", "escort") and after.touching(name, goal[1]) and gain > EPS:
+        if contact and after.touching(name, goal[1]) and gain > EPS:
             return point, after, leg  # contact: the goal of the walk
         if gain > 0.25 and (best is None or gain > best[0] + 1e-9):
             best = (gain, point, after, leg)
             if gain >= 0.9 * min(float(reach), before):
                 break
     return None if best is None else best[1:]
+
+
+def _before_chips(x0: float, y0: float, point, centres, reach: float) -> tuple[float, float]:
+    """How far a walk from ``(x0, y0)`` towards ``point`` gets at most: where it would touch the
+    first chip (centre in ``centres``) its path surely runs into, a hair beyond ("If a character
+    chip would overlap another, the one just moved is placed so that the two chips touch"); the
+    point itself if it surely runs into none.  Grazed chips count as missed: a bound, not the
+    walk."""
+    px, py = point
+    length = math.hypot(px - x0, py - y0)
+    if length <= EPS:
+        return point
+    ux, uy = (px - x0) / length, (py - y0) / length
+    limit = reach - EPS - 1e-7
+    stop = length
+    for cx, cy in centres:
+        if _segment_distance(x0, y0, px, py, cx, cy) >= limit:
+            continue
+        t = circle_entry((x0, y0), (ux, uy), (cx, cy), reach) + 1e-6
+        if t < stop:
+            stop = t
+    if stop >= length:
+        return point
+    return (x0 + stop * ux, y0 + stop * uy)
+
+
+def _segment_distance(x0: float, y0: float, x1: float, y1: float, px: float, py: float) -> float:
+    """Distance from the point ``(px, py)`` to the segment ``(x0, y0)``-``(x1, y1)``."""
+    dx, dy = x1 - x0, y1 - y0
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 <= 0 else min(max(((px - x0) * dx + (py - y0) * dy) / length2, 0.0), 1.0)
+    return math.hypot(x0 + t * dx - px, y0 + t * dy - py)
 
 
 class _Router:
@@ -934,7 +1022,26 @@ _ROUTER_OF: dict = {}
 is not reused): the quick way to the cache above."""
 
 
+_CHANCES: dict = {}
+
+
 def _melee_chances(attacker, defender, **question) -> tuple[float, float]:
+    """:func:`_count_melee_chances`, remembered: the greedy player asks the same question again
+    and again within a turn (the piles change only when cards move).  The key is the question
+    itself, the card lists as multisets of cards (the counts do not depend on their order)."""
+    question = {name: sorted(value, key=lambda c: c.id) if isinstance(value, list) else value
+                for name, value in question.items()}  # asked in one order, whatever the cache holds
+    key = (attacker, defender, *((name, tuple(value) if isinstance(value, list) else value)
+                                 for name, value in sorted(question.items())))
+    found = _CHANCES.get(key)
+    if found is None:
+        if len(_CHANCES) >= 4096:
+            _CHANCES.clear()
+        found = _CHANCES[key] = _count_melee_chances(attacker, defender, **question)
+    return found
+
+
+def _count_melee_chances(attacker, defender, **question) -> tuple[float, float]:
     """P(defender injured), P(attacker injured) of a melee: exactly what
     ``melee_odds(attacker, defender, **question).p_injured(...)`` gives (:mod:`explorer.behind.odds`:
     the same question, the same two side distributions and the same outcome rule), without

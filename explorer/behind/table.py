@@ -200,10 +200,24 @@ class Chip:
     def moved(self, x: float, y: float, facing: float | None = None) -> "Chip":
         """This chip at ``(x, y)``; turned to ``facing`` if given ("After a movement a character
         chip may be turned as desired.", Viewing Angle (Sichtwinkel))."""
-        return replace(self, x=x, y=y, facing=self.facing if facing is None else facing)
+        facing = self.facing if facing is None else facing
+        if type(x) is float and type(y) is float and type(facing) is float \
+                and math.isfinite(x) and math.isfinite(y) and math.isfinite(facing):
+            return self._with(x, y, facing % 360.0)  # what __post_init__ would make of these floats
+        return replace(self, x=x, y=y, facing=facing)
 
     def turned(self, facing: float) -> "Chip":
+        if type(facing) is float and math.isfinite(facing):
+            return self._with(self.x, self.y, facing % 360.0)
         return replace(self, facing=facing)
+
+    def _with(self, x: float, y: float, facing: float) -> "Chip":
+        """This chip with checked, normalised coordinates (no validation: moves are frequent)."""
+        chip = object.__new__(Chip)
+        fields = chip.__dict__
+        fields.update(self.__dict__)
+        fields["x"], fields["y"], fields["facing"] = x, y, facing
+        return chip
 
     def to_json(self) -> dict:
         data = {"name": self.name, "owner": self.owner, "x": self.x, "y": self.y,
@@ -813,6 +827,10 @@ class Table:
         return best, by
 
     def _check_move_end(self, chip: Chip, end: tuple[float, float]) -> None:
+        if not chip.flying:
+            row = self.stands_on_matrix[self._index_of(chip.name)]
+            if not row.any():
+                return  # a walk is stopped before any obstacle: only one it stands on can be a problem
         moved = chip.moved(*end)
         others = tuple(c for c in self._chips if c.name != chip.name)
         if chip.flying:
@@ -831,7 +849,7 @@ class Table:
                     f"an obstacle only if the obstacle is flat and his character chip has room on it "
                     f"completely.\" Fly less or further.", refs.FLYING)
             return
-        under = [self._obstacles[k] for k in np.flatnonzero(self.stands_on_matrix[self._index_of(chip.name)])]
+        under = [self._obstacles[k] for k in np.flatnonzero(row)]
         problem = self._obstacle_problem(moved, under)
         if problem is not None:
             raise RuleViolation(problem.reason + "; stepping down from it, move less or further", refs.TERRAIN)
