@@ -32,12 +32,11 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-import numpy as np
 import shapely
 from shapely.geometry import LineString, Point
 
 from explorer.behind import refs
-from explorer.behind.geometry import EPS, circle_entry, point_segment_dist2, unit, wholly_on, within_45
+from explorer.behind.geometry import EPS, circle_entry, unit, wholly_on, within_45
 from explorer.behind.table import VIEW_HALF_ANGLE, Chip, Obstacle, Table
 from explorer.core.rules import RuleViolation
 
@@ -440,143 +439,5 @@ def toward_step(table: Table, chip_name: str, target_name: str, max_distance: fl
     return (ux, uy), min(float(max_distance), nearest, contact)
 
 
-# ---------------------------------------------------------------------------------------------
-# Many candidate walks at once (players)
-# ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class WalkForecast:
-    """Where straight walks of one chip towards several points would end (:func:`walk_ends`).
-
-    ``ends`` (K, 2) and ``distances`` (K,) as :meth:`Table.move_end` computes them for a chip on
-    foot; ``stopped`` (K,) the walk stops short (by a chip, an obstacle or the table edge) and
-    ``at_edge`` (K,) it stops at the table edge (a chip or obstacle reached at the same distance
-    counts first).  ``sure`` is False where the forecast may miss what :func:`move_leg` does:
-    the chip stands on a flat obstacle (it may not end partly on it) or a flat obstacle it could
-    climb is near -- then ask :func:`move_leg`.
-    """
-
-    ends: Any
-    distances: Any
-    stopped: Any
-    at_edge: Any
-    sure: bool
-
-
-def walk_ends(table: Table, chip_name: str, points) -> WalkForecast:
-    """Forecast, all at once in NumPy, the walks of chip ``chip_name`` from its centre straight
-    towards each of ``points`` (each within its viewing angle and range: the caller's business):
-    the first contact with another chip (circle-circle) or an obstacle edge (moving disc against
-    segment) or the table edge, as :meth:`Table.move_end` finds them one walk at a time.  A
-    forecast, not a ruling: players try many walks with it and check the one they pick with
-    :func:`move_leg` (floating point may differ in the last digits)."""
-    chip = table.chip(chip_name)
-    r = table.radius
-    p = np.asarray(points, dtype=float).reshape(-1, 2)
-    x0, y0 = chip.x, chip.y
-    d = p - (x0, y0)
-    length = np.hypot(d[:, 0], d[:, 1])
-    safe = np.where(length > 0, length, 1.0)
-    ux, uy = d[:, 0] / safe, d[:, 1] / safe
-    stop = length.copy()
-    edge = np.zeros(len(p), dtype=bool)
-    # the table edge
-    for u, start, high in ((ux, x0, table.width - r), (uy, y0, table.depth - r)):
-        end = start + length * u
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = np.where((u > 0) & (end > high + EPS), (high - start) / u,
-                         np.where((u < 0) & (end < r - EPS), (r - start) / u, np.inf))
-        t = np.maximum(t, 0.0)
-        edge |= t < stop
-        stop = np.minimum(stop, t)
-    qx, qy = x0 + length * ux, y0 + length * uy
-    # other chips: the first circle of radius 2r around a centre the path would enter
-    others = [c for c in table.chips if c.name != chip_name]
-    if others:
-        cx = np.array([c.x for c in others])[None, :]
-        cy = np.array([c.y for c in others])[None, :]
-        reach = 2 * r
-        hit = point_segment_dist2(x0, y0, qx[:, None], qy[:, None], cx, cy) < (reach - EPS) ** 2
-        wx, wy = x0 - cx, y0 - cy
-        b = ux[:, None] * wx + uy[:, None] * wy
-        c2 = wx * wx + wy * wy - reach * reach
-        disc = b * b - c2
-        with np.errstate(invalid="ignore"):
-            t = -b - np.sqrt(np.where(disc >= 0, disc, 0.0))
-        t = np.where(disc < 0, np.inf, np.where(t >= 0, t, np.where((c2 <= 2 * reach * EPS) & (b < 0), 0.0, np.inf)))
-        t = np.where(hit, t, np.inf).min(axis=1)
-        edge &= ~(t <= stop)
-        stop = np.minimum(stop, t)
-    # obstacles: the first edge the moving disc would overlap (not those of an obstacle it stands on)
-    edges = table.edges
-    under = table.stands_on_matrix[table.names.index(chip_name)] if len(table.obstacles) else np.zeros(0, bool)
-    if len(edges.owner):
-        keep = ~under[edges.owner]
-        a, e = edges.starts[keep], edges.ends[keep]
-        if len(a):
-            t = _capsule_entries(x0, y0, ux, uy, qx, qy, a, e, r)
-            edge &= ~(t <= stop)
-            stop = np.minimum(stop, t)
-    stop = np.maximum(stop, 0.0)
-    stopped = stop < length
-    ends = np.where(stopped[:, None], np.stack([x0 + stop * ux, y0 + stop * uy], axis=1), p)
-    sure = not under.any() and not any(o.flat for o in table.obstacles
-                                       if _near_box(o.bounds, x0, y0, float(length.max(initial=0.0)) + r))
-    return WalkForecast(ends, stop, stopped, edge & stopped, sure)
-
-
-def _near_box(bounds, x: float, y: float, margin: float) -> bool:
-    minx, miny, maxx, maxy = bounds
-    return minx - margin <= x <= maxx + margin and miny - margin <= y <= maxy + margin
-
-
-def _capsule_entries(x0, y0, ux, uy, qx, qy, a, b, r):
-    """For each path k (from (x0, y0) along (ux, uy) to (qx, qy)): the first t at which the disc
-    of radius r moving along it touches one of the segments a-b that the path comes within
-    r - EPS of (the penetrated edges of :meth:`Table._obstacle_stop`); inf if none."""
-    ax, ay, bx, by = a[None, :, 0], a[None, :, 1], b[None, :, 0], b[None, :, 1]
-    px, py = np.full_like(qx, x0)[:, None], np.full_like(qy, y0)[:, None]
-    qx2, qy2 = qx[:, None], qy[:, None]
-    # segment-segment distance: 0 where they cross, else the least point-segment distance
-    d2 = np.minimum.reduce([point_segment_dist2(px, py, qx2, qy2, ax, ay), point_segment_dist2(px, py, qx2, qy2, bx, by),
-                            point_segment_dist2(ax, ay, bx, by, px, py), point_segment_dist2(ax, ay, bx, by, qx2, qy2)])
-
-    def side(ox, oy, sx, sy, tx, ty):
-        return np.sign((sx - ox) * (ty - oy) - (sy - oy) * (tx - ox))
-
-    cross = (side(px, py, qx2, qy2, ax, ay) * side(px, py, qx2, qy2, bx, by) < 0) \
-        & (side(ax, ay, bx, by, px, py) * side(ax, ay, bx, by, qx2, qy2) < 0)
-    near = cross | (d2 < (r - EPS) ** 2)
-    if not near.any():
-        return np.full(len(qx), np.inf)
-    k, j = np.nonzero(near)
-    uxk, uyk = ux[k], uy[k]
-    ex, ey = b[j, 0] - a[j, 0], b[j, 1] - a[j, 1]
-    elen = np.hypot(ex, ey)
-    dx, dy = ex / elen, ey / elen
-    nx, ny = -dy, dx
-    s0 = (x0 - a[j, 0]) * nx + (y0 - a[j, 1]) * ny
-    su = uxk * nx + uyk * ny
-
-    def circle(cx, cy):
-        wx, wy = x0 - cx, y0 - cy
-        bb = uxk * wx + uyk * wy
-        cc = wx * wx + wy * wy - r * r
-        disc = bb * bb - cc
-        with np.errstate(invalid="ignore"):
-            t = -bb - np.sqrt(np.where(disc >= 0, disc, 0.0))
-        return np.where(disc < 0, np.inf, np.where(t >= 0, t, np.where((cc <= 2 * r * EPS) & (bb < 0), 0.0, np.inf)))
-
-    best = np.minimum(circle(a[j, 0], a[j, 1]), circle(b[j, 0], b[j, 1]))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = np.maximum(0.0, (np.abs(s0) - r) / np.abs(su))
-    q = (x0 + t * uxk - a[j, 0]) * dx + (y0 + t * uyk - a[j, 1]) * dy
-    side_hit = (s0 * su < 0) & (q >= -EPS) & (q <= elen + EPS)
-    best = np.where(side_hit, np.minimum(best, t), best)
-    out = np.full(len(qx), np.inf)
-    np.minimum.at(out, k, best)
-    return out
-
-
-__all__ = ["MODES", "SAMPLE_TRIES", "Leg", "WalkForecast", "at_foot", "binding_enemies", "break_away_level",
-           "check_same_level", "climbable", "ends_inside", "move_leg", "reachable_points", "same_level", "toward",
-           "toward_step", "walk_ends"]
+__all__ = ["MODES", "SAMPLE_TRIES", "Leg", "at_foot", "binding_enemies", "break_away_level", "check_same_level",
+           "climbable", "ends_inside", "move_leg", "reachable_points", "same_level", "toward", "toward_step"]
