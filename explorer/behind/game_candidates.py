@@ -72,6 +72,21 @@ def touching_enemies(table, name: str) -> tuple[str, ...]:
     return found
 
 
+def clear_sight(table, observer: str, target: str) -> bool:
+    """``table.line_of_sight(observer, target).clear``, remembered for the table like
+    :func:`touching_enemies` (the chips stand still through most actions: attacks, answers,
+    cards)."""
+    entry = _TOUCHING.get(id(table))
+    if entry is None or entry[0] is not table:
+        touching_enemies(table, observer)  # makes the table's entry
+        entry = _TOUCHING[id(table)]
+    key = (observer, target)
+    found = entry[1].get(key)
+    if found is None:
+        found = entry[1][key] = table.line_of_sight(observer, target).clear
+    return found
+
+
 def _distinct(cards) -> list[str]:
     return list(dict.fromkeys(c.id for c in cards))
 
@@ -300,12 +315,16 @@ def melee_options(state) -> list[tuple[str, str, tuple[str, ...]]]:
     table = state.table
     mine = _mine(state)
     touching = {n: touching_enemies(table, n) for n in mine}
+    if not any(touching.values()):
+        return []
+    level = table.standing_on if any(o.flat for o in table.obstacles) else None
     out = []
     for name in mine:
         for enemy in touching[name]:
-            if not same_level(table, name, enemy):
+            if level is not None and not same_level(table, name, enemy):
                 continue
-            helpers = tuple(h for h in mine if h != name and touching[h] == (enemy,) and same_level(table, h, enemy))
+            helpers = tuple(h for h in mine if h != name and touching[h] == (enemy,)
+                            and (level is None or same_level(table, h, enemy)))
             out.append((name, enemy, helpers))
     return out
 
@@ -357,7 +376,7 @@ def _ranged(state):
             distance = table.distance(name, enemy)
             reaching = [s for s in sources
                         if tournament or distance <= ranged_attack_range(state.cards[s], rulings) + MAGIC_RANGE_SLACK]
-            if reaching and table.line_of_sight(name, enemy).clear:
+            if reaching and clear_sight(table, name, enemy):
                 for source in reaching:
                     yield A.Ranged(name, enemy, source)
 
@@ -373,7 +392,7 @@ def _victims(state, actor, enemies) -> list[str]:
     if touching_enemies(table, actor):
         return []
     return [e for e in enemies if not touching_enemies(table, e) and table.in_viewing_angle(actor, e)
-            and table.line_of_sight(actor, e).clear]
+            and clear_sight(table, actor, e)]
 
 
 def _unique_in_play(state, card) -> bool:

@@ -374,7 +374,9 @@ def _aimed_legs(state, name: str, reach: float, number: int, rng: SeededRng) -> 
             last = True  # the walk stops at the table edge (the bearer of the jewel wins there)
         elif not last and not router._clear_one(x, y, nx, ny):
             last = True  # an obstacle may stop it
-        if not final:  # in plain sight of the goal, it stays so along the way to it
+        if not final and not last and math.hypot(wx - nx, wy - ny) <= 0.5:
+            # the way on from a waypoint reached; the goal in plain sight, or a waypoint not reached
+            # yet along a clear leg, stays in sight (and the last leg turns towards it)
             wx, wy, final = router.waypoint((nx, ny), (gx, gy))
         turn = _direction(nx, ny, wx, wy) if math.hypot(wx - nx, wy - ny) > 0.5 else direction % 360.0
         facing = round(turn, 6) % 360.0
@@ -627,7 +629,7 @@ def _goals(state, name: str, alternatives: int = 3) -> list:
     table = state.table
     if goal[0] == "chip" and goal[1] in table and not table.touching(name, goal[1]) and \
             not (state.scenario is not None and state.scenario.jewel_rules and state.data.jewel is not None):
-        enemies = sorted(_enemies_of(state, state.owners[name]), key=lambda e: (table.distance(name, e), e))
+        enemies = sorted(_enemy_chips(table, state.owners[name]), key=lambda e: (table.distance(name, e), e))
         return [("chip", e) for e in enemies[:alternatives]]
     return [] if _arrived(table, name, goal) else [goal]
 
@@ -655,10 +657,16 @@ def _goal(state, name: str, table=None):
             return ("chip", bearer)
         if bearer in table and bearer != name and not table.touching(name, bearer):
             return ("escort", bearer)
-    enemies = _enemies_of(state, player)
+    enemies = _enemy_chips(table, player)
     if not enemies:
         return None
     return ("chip", min(enemies, key=lambda e: (table.distance(name, e), e)))
+
+
+def _enemy_chips(table, player: str) -> list[str]:
+    """The enemies of ``player`` by their chips: a character is on the table exactly while he
+    lives (the order does not matter, callers break ties by name)."""
+    return [c.name for c in table.chips if c.owner != player]
 
 
 def _arrived(table, name, goal) -> bool:
@@ -1025,13 +1033,17 @@ is not reused): the quick way to the cache above."""
 _CHANCES: dict = {}
 
 
+def _card_id(card) -> str:
+    return card.id
+
+
 def _melee_chances(attacker, defender, **question) -> tuple[float, float]:
     """:func:`_count_melee_chances`, remembered: the greedy player asks the same question again
     and again within a turn (the piles change only when cards move).  The key is the question
     itself, the card lists as multisets of cards (the counts do not depend on their order)."""
-    question = {name: sorted(value, key=lambda c: c.id) if isinstance(value, list) else value
+    question = {name: sorted(value, key=_card_id) if isinstance(value, list) else value
                 for name, value in question.items()}  # asked in one order, whatever the cache holds
-    key = (attacker, defender, *((name, tuple(value) if isinstance(value, list) else value)
+    key = (attacker, defender, *((name, tuple(c.id for c in value) if isinstance(value, list) else value)
                                  for name, value in sorted(question.items())))
     found = _CHANCES.get(key)
     if found is None:
@@ -1050,8 +1062,34 @@ def _count_melee_chances(attacker, defender, **question) -> tuple[float, float]:
 
     q = MeleeQuestion(attacker, defender, **question)
     first, second = q.sides()
-    f_weights, f_total = first.exact(q.hand_size)
-    s_weights, s_total = second.exact(q.hand_size)
+    # the counts depend on the two sides and the two Resistances the outcome rule reads: remembered
+    key = (first, second, q.hand_size, q.defender.resistance, q.damaged.resistance)
+    found = _COUNTS.get(key)
+    if found is None:
+        if len(_COUNTS) >= 4096:
+            _COUNTS.clear()
+        found = _COUNTS[key] = _count(q, _exact(first, q.hand_size), _exact(second, q.hand_size))
+    return found
+
+
+_COUNTS: dict = {}
+_EXACT: dict = {}
+
+
+def _exact(side, hand_size: int):
+    """``side.exact(hand_size)``, remembered (a side is its base and card values: the same
+    character's side recurs against every opponent)."""
+    key = (side, hand_size)
+    found = _EXACT.get(key)
+    if found is None:
+        if len(_EXACT) >= 4096:
+            _EXACT.clear()
+        found = _EXACT[key] = side.exact(hand_size)
+    return found
+
+
+def _count(q, first, second) -> tuple[float, float]:
+    (f_weights, f_total), (s_weights, s_total) = first, second
     injured = {"attacker": 0, "defender": 0}
     outcomes: dict[int, tuple[str, int]] = {}
     for f_value, f_w in f_weights.items():

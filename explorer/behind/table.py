@@ -782,20 +782,26 @@ class Table:
             return math.inf, None
         q = p0 + length * u
         reach = 2 * self.radius
-        lx, hx = min(p0[0], q[0]) - reach, max(p0[0], q[0]) + reach
-        ly, hy = min(p0[1], q[1]) - reach, max(p0[1], q[1]) + reach
-        if not any(lx <= c.x <= hx and ly <= c.y <= hy for k, c in enumerate(self._chips) if k != mover):
-            return math.inf, None  # no other chip comes within 2r of the path's box, so none of the path
-        centres = self.centres
-        dist2 = point_segment_dist2(p0[0], p0[1], q[0], q[1], centres[:, 0], centres[:, 1])
-        hits = np.flatnonzero(dist2 < (reach - EPS) ** 2)
+        x0, y0, x1, y1 = float(p0[0]), float(p0[1]), float(q[0]), float(q[1])
+        lx, hx = min(x0, x1) - reach, max(x0, x1) + reach
+        ly, hy = min(y0, y1) - reach, max(y0, y1) + reach
+        # point_segment_dist2's arithmetic, one chip at a time: only chips within 2r of the path's
+        # box can come within 2r of the path
+        dx, dy = x1 - x0, y1 - y0
+        length2 = dx * dx + dy * dy
+        scale = length2 if length2 > 0 else 1.0
+        limit = (reach - EPS) ** 2
         best, by = math.inf, None
-        for k in hits:
-            if k == mover:
+        for k, chip in enumerate(self._chips):
+            cx, cy = chip.x, chip.y
+            if k == mover or not (lx <= cx <= hx and ly <= cy <= hy):
                 continue
-            t = circle_entry(p0, u, centres[k], reach)
-            if t < best:
-                best, by = t, self._chips[k].name
+            t = min(max(((cx - x0) * dx + (cy - y0) * dy) / scale, 0.0), 1.0)
+            ex, ey = x0 + t * dx - cx, y0 + t * dy - cy
+            if ex * ex + ey * ey < limit:
+                t = circle_entry(p0, u, (cx, cy), reach)
+                if t < best:
+                    best, by = t, chip.name
         return best, by
 
     def _obstacle_stop(self, name: str, p0, u, length) -> tuple[float, str | None]:
