@@ -24,8 +24,8 @@ __all__ = ["COLUMNS", "DEFAULT_MAX_TURNS", "PARALLEL_THRESHOLD", "PROGRESS_THRES
 
 DEFAULT_MAX_TURNS = 60
 """Turns after which a simulated game stops without winner (30 per player in "Unser Revier!"):
-greedy games of two 30-CP decks end well before it; random players rarely bring chips into
-contact, so their games mostly run to it."""
+greedy and random games of two 30-CP decks end well before it; the core's uniform player
+(``"uniform"``) rarely brings chips into contact, so its games run to it."""
 
 PROGRESS_THRESHOLD = 100
 """``progress=None``: from this many games on, a progress bar is shown."""

@@ -1,19 +1,21 @@
 """The deck study: what many simulated games of two decks say, with their uncertainty.
 
 Pure summaries (pandas, no drawing) of the DataFrame :func:`explorer.behind.simulate.simulate`
-returns, and of each game's *chronicle* -- who began, who was injured first, who was eliminated
-in which order -- which the simulator does not record, so :func:`chronicles` replays the games
-exactly from their seeds ("seed": "new_game(..., seed=it) and play_game(..., seed=it) replay
-exactly this game", :data:`~explorer.behind.simulate.COLUMNS`).
+returns.  Its rows also tell each game's *chronicle* -- who began (``first_player``), who was
+injured first (``first_blood``), who was eliminated in which order (``eliminations``) -- so the
+summaries read it from the frame; :func:`chronicles` still replays games exactly from their seeds
+("seed": "new_game(..., seed=it) and play_game(..., seed=it) replay exactly this game",
+:data:`~explorer.behind.simulate.COLUMNS`) for frames saved without those columns.
 
 * :func:`wilson_interval` -- a 95% confidence interval for a share of games (Wilson's score
   interval: it stays inside [0, 1] and is honest for 0 of 20 or 20 of 20).
 * :func:`win_rates` -- wins per player (and games without a winner), overall or ``by`` a column
-  such as ``first_player`` (:func:`first_players`; "The Beginning": the influence duel's winner begins).
+  such as ``first_player`` ("The Beginning": the influence duel's winner begins).
 * :func:`per_player_means` -- e.g. injuries dealt per game, with a normal-approximation interval.
 * :func:`lengths` -- game length and first blood by winner.
-* :func:`chronicles`, :func:`first_deaths` -- which characters are eliminated first (Injuries
-  (Verletzungen): a third injury eliminates a character); :func:`first_players` -- who began.
+* :func:`eliminations` -- the frame's ``eliminations`` as a table, one row per eliminated character;
+  :func:`first_deaths` -- which characters are eliminated first (Injuries (Verletzungen): a third
+  injury eliminates a character); :func:`first_players` -- who began.
 * :func:`roster`, :func:`roster_totals`, :func:`melee_matrix`, :func:`card_values` -- the decks
   themselves: Strength, Dexterity and Resistance of the characters, the exact melee odds between
   them (Melee Combat (Nahkampf), :func:`explorer.behind.odds.melee_odds`) and the cards' values.
@@ -25,6 +27,7 @@ rules and the simulated players interact, not how the published cards play.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,7 +42,7 @@ from explorer.behind.simulate import DEFAULT_MAX_TURNS
 
 __all__ = [
     "NO_WINNER", "Z95", "Chronicle", "card_values", "chronicle_chunk", "chronicle_game", "chronicles",
-    "first_deaths", "first_players", "grid", "lengths", "mean_interval", "melee_matrix", "per_player_means",
+    "eliminations", "elimination_orders", "first_deaths", "first_players", "grid", "lengths", "mean_interval", "melee_matrix", "per_player_means",
     "players_of", "roster", "roster_totals", "wilson_interval", "win_rates",
 ]
 
@@ -221,7 +224,10 @@ def chronicle_game(decks: Sequence, scenario: str, players: Sequence, seed: int,
 def first_players(frame: pd.DataFrame, decks: Sequence) -> pd.Series:
     """Who began each game of a simulate() ``frame`` (The Beginning: the influence duel's winner;
     "Unser Revier!": he also sets up in the middle), found by dealing each game again from its seed
-    -- the setup only, far cheaper than :func:`chronicles`.  Indexed like ``frame``."""
+    -- the setup only, far cheaper than :func:`chronicles` -- unless the frame has its
+    ``first_player`` column (simulate records it): then that column.  Indexed like ``frame``."""
+    if "first_player" in frame:
+        return frame["first_player"].rename("first_player")
     if not len(frame):
         return pd.Series([], dtype=object, index=frame.index, name="first_player")
     decks = list(decks)
@@ -273,8 +279,48 @@ def chronicles(frame: pd.DataFrame, decks: Sequence, *, players: Sequence | None
     return table
 
 
+_ELIMINATION = re.compile(r"^(?P<character>.+) \((?P<player>[^()]+), turn (?P<turn>\d+)\)$")
+
+
+def _parse_eliminations(text) -> list[tuple[str, str, int]]:
+    """``"Seherin Ilse (Schwesternbund, turn 5); ..."`` as ``[(character, player, turn), ...]``."""
+    if text is None or (isinstance(text, float) and math.isnan(text)) or not str(text):
+        return []
+    out = []
+    for entry in str(text).split("; "):
+        match = _ELIMINATION.match(entry)
+        if match is None:
+            raise ValueError(f"not an elimination of simulate()'s eliminations column: {entry!r}")
+        out.append((match["character"], match["player"], int(match["turn"])))
+    return out
+
+
+def eliminations(frame: pd.DataFrame) -> pd.DataFrame:
+    """The ``eliminations`` column of a simulate() ``frame`` as a table: one row per eliminated
+    character, columns ``game``, ``order`` (1 = first to fall in that game), ``character``,
+    ``player`` (his owner) and ``turn``."""
+    if "eliminations" not in frame:
+        raise KeyError("the frame has no eliminations column (simulate() records it; or use chronicles())")
+    rows = [{"game": game, "order": i + 1, "character": character, "player": player, "turn": turn}
+            for game, text in zip(frame["game"], frame["eliminations"])
+            for i, (character, player, turn) in enumerate(_parse_eliminations(text))]
+    return pd.DataFrame(rows, columns=["game", "order", "character", "player", "turn"])
+
+
+def elimination_orders(table: pd.DataFrame) -> list[tuple[str, ...]]:
+    """Per game (row) of a simulate() frame or a :func:`chronicles` table: the characters in
+    order of elimination."""
+    if "eliminated" in table:  # a chronicle
+        return [tuple(order) for order in table["eliminated"]]
+    if "eliminations" in table:  # a simulate() frame
+        return [tuple(name for name, _, _ in _parse_eliminations(text)) for text in table["eliminations"]]
+    raise KeyError("neither a simulate() frame (eliminations) nor a chronicle (eliminated)")
+
+
 def first_deaths(chronicle: pd.DataFrame, decks: Sequence, *, z: float = Z95) -> pd.DataFrame:
     """Per character of ``decks``: how often he was the first to be eliminated, and eliminated at all.
+
+    ``chronicle``: a simulate() frame (its ``eliminations`` column) or a :func:`chronicles` table.
 
     Columns ``player`` (his deck's society), ``first`` (games in which he fell first), ``share``,
     ``low``, ``high`` (of all games), ``eliminated`` (games in which he fell at all),
@@ -282,12 +328,13 @@ def first_deaths(chronicle: pd.DataFrame, decks: Sequence, *, z: float = Z95) ->
     first, among the games in which he fell).  Rows sorted by ``first``, most often first on top.
     """
     games = len(chronicle)
+    orders = elimination_orders(chronicle) if games else []
     rows = []
     for deck in decks:
         for character in deck.characters:
             name = character.name
-            first = int((chronicle["first_eliminated"] == name).sum()) if games else 0
-            places = [order.index(name) + 1 for order in chronicle["eliminated"] if name in order] if games else []
+            first = sum(1 for order in orders if order and order[0] == name)
+            places = [order.index(name) + 1 for order in orders if name in order]
             low, high = wilson_interval(first, games, z)
             rows.append({"character": name, "player": deck.society, "first": first,
                          "share": first / games if games else math.nan, "low": low, "high": high,

@@ -6,6 +6,8 @@
 * the greedy player beats the random player: measured 120 of 120 games over three deck pairs
   (both seats) when this test was written; asserted: at least 36 of the 40 games here;
 * every game ends with a winner or at the turn limit; a row's seed replays its game;
+* who began, the first injured character and the eliminations in order (the chronicle columns)
+  equal an exact replay's;
 * the DataFrame's columns are the documented ones (simulate.COLUMNS).
 """
 
@@ -110,6 +112,30 @@ def test_counts_are_consistent(greedy_vs_random):
     loser_left = frame.apply(lambda r: r[f"characters_left[{b if r.winner == a else a}]"], axis=1)
     assert (loser_left == 0).all()  # "Unser Revier!": the winner eliminated every enemy
     assert frame["first_blood_turn"].notna().all() and (frame["first_blood_turn"] <= frame["turns"]).all()
+
+
+def test_who_began_first_blood_and_eliminations_agree_with_a_replay(decks, greedy_vs_random):
+    """The chronicle columns: who began, the first injured character and the eliminations in order
+    (with owner and turn) equal what an exact replay of the game records (explorer.behind.study)."""
+    from explorer.behind import study
+
+    owners = {c.name: deck.society for deck in decks for c in deck.characters}
+    frame = greedy_vs_random.head(6)  # games 0..5 of seed 3, greedy in the first seat
+    story = study.chronicles(frame, decks)
+    assert list(story["first_player"]) == list(frame["first_player"])
+    assert list(story["first_blood"]) == list(frame["first_blood"])
+    assert [tuple(order) for order in story["eliminated"]] == study.elimination_orders(frame)
+    assert list(study.first_players(frame, decks)) == list(frame["first_player"])
+    table = study.eliminations(frame)
+    for row in frame.itertuples():
+        fallen = table[table["game"] == row.game]
+        assert list(fallen["order"]) == list(range(1, len(fallen) + 1))
+        assert list(fallen["turn"]) == sorted(fallen["turn"]) and (fallen["turn"] <= row.turns).all()
+        assert all(owners[c] == p for c, p in zip(fallen["character"], fallen["player"]))
+        for player in ("Vampire", "Schwesternbund"):
+            assert (fallen["player"] == player).sum() == frame.loc[row.Index, f"eliminated[{player}]"]
+        assert row.first_player in ("Vampire", "Schwesternbund")
+        assert (row.first_blood is None) == pd.isna(row.first_blood_turn)
 
 
 # -- the frame's columns ----------------------------------------------------------------------------
