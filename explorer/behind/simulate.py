@@ -20,7 +20,7 @@ from explorer.behind import actions as A
 from explorer.core.simulate import PARALLEL_THRESHOLD, GameInfo, Simulation, game_seed
 
 __all__ = ["COLUMNS", "DEFAULT_MAX_TURNS", "PARALLEL_THRESHOLD", "PROGRESS_THRESHOLD", "SIMULATION", "GameTally",
-           "game_row", "game_seed", "play_one", "simulate"]
+           "game_row", "game_seed", "simulate"]
 
 DEFAULT_MAX_TURNS = 60
 """Turns after which a simulated game stops without winner (30 per player in "Unser Revier!"):
@@ -224,25 +224,6 @@ def _legacy(frame):
         frame[column] = frame[column].astype(object).where(frame[column] != "", None)
     per_player = [c for c in frame.columns if c.endswith("]") and c[:c.index("[")] in PER_PLAYER]
     return frame[[c for c in COLUMNS if not c.endswith("[P]")] + per_player]
-
-
-def play_one(decks: Sequence, k: int, seed: int, *, scenario: str = "unser_revier", players="greedy",
-             max_turns: int = DEFAULT_MAX_TURNS, rulings=None) -> dict[str, Any]:
-    """The row of game ``k`` played with its own seed ``seed`` (the one-game frame's record)."""
-    from explorer.core.simulate import Job, kind_of, play_row
-
-    config = _config(decks, scenario, max_turns)
-    if rulings is not None:
-        config["rulings"] = dict(getattr(rulings, "overrides", rulings))
-    specs = (players,) * len(config["decks"]) if isinstance(players, str) else tuple(players)
-    row = play_row(Job("behind", config, specs, tuple(kind_of(s) for s in specs)), k, seed)
-    return _legacy(_frame_of([row], config)).iloc[0].to_dict()
-
-
-def _frame_of(rows, config):
-    from explorer.core.simulate import frame_of
-
-    return frame_of(rows, "behind", _seats(config))
 
 
 def simulate(n: int, decks: Sequence, scenario: str = "unser_revier", seed: int = 0, *,

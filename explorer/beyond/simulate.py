@@ -23,7 +23,7 @@ from explorer.beyond.game import GameOptions
 from explorer.core.simulate import PARALLEL_THRESHOLD, GameInfo, Simulation, game_seed
 
 __all__ = ["COLUMNS", "MAX_ACTIONS", "PROGRESS_THRESHOLD", "SIMULATION", "Counts", "end_reason", "game_row",
-           "game_seed", "play_chunk", "play_one", "simulate"]
+           "game_seed", "play_one", "simulate"]
 
 PROGRESS_THRESHOLD = 200
 """``progress=None``: from this many games on, a progress bar is shown."""
@@ -187,11 +187,6 @@ def play_one(job: _Job, k: int, seed: int, state_check: bool = False) -> dict[st
     core = Job("beyond", job.config(), players, tuple(p.name for p in players), MAX_ACTIONS, state_check)
     row = play_row(core, k, seed)
     return _legacy(frame_of([row], "beyond", _seats(core.config))).iloc[0].to_dict()
-
-
-def play_chunk(job: _Job, games: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
-    """Play the games ``(k, seed)`` one after the other; their rows."""
-    return [play_one(job, k, seed) for k, seed in games]
 
 
 def simulate(n: int, strategies: Sequence, seed: int = 0, *, options: GameOptions | None = None,
