@@ -2,8 +2,8 @@
 
 Discrete choices are listed in full (which card, which character, which target).  Movement is
 continuous, so each (card, chip) pair offers a few legs: straight ahead at full range, towards
-the nearest enemy, and towards the jewel when it lies on the ground.  Random players sample
-further points themselves (:func:`explorer.behind.movement.reachable_points`).
+the nearest enemy, and towards the jewel when it lies on the ground.  The random player aims
+its own legs (:class:`explorer.behind.players.RandomPlayer`).
 
 **Legal by construction.**  Most kinds are listed only where the referee allows them: each
 maker below asks the same questions the referee's check asks (the card in hand, the chips

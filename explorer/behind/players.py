@@ -112,7 +112,7 @@ ATTACK = 0.8
 SHOOT = 0.7
 """The random player's chance to shoot when it may."""
 
-KIND_WEIGHTS = {"move": 8.0, "melee": 2.0, "ranged": 2.0, "turn": 1.0, "play": 1.0, "ability": 1.0,
+KIND_WEIGHTS = {"move": 8.0, "melee": 2.0, "ranged": 2.0, "turn": 0.5, "play": 0.5, "ability": 0.5,
                 "jewel-heal": 2.0, "hand-over": 0.5, "discard": 0.25, "end-turn": 0.25}
 """How often the random player draws each kind of turn action first (by weight, among the kinds
 it has not tried yet in this decision)."""
@@ -131,14 +131,16 @@ class RandomPlayer:
     In the action phase: a melee attack with probability ``attack`` when one is legal, a shot
     with probability ``shoot`` when one is legal; otherwise a kind of action drawn by
     :data:`KIND_WEIGHTS` (movement most often, ending the turn seldom) and a random legal action
-    of it.  A movement plays a random movement card with a random number of legs; each leg moves
-    a random chip -- with probability ``aim`` one not in combat -- and heads, with probability
-    ``aim``, for the chip's goal (the greedy player's: the nearest enemy; in "Das Juwel von
-    Athen" the bearer for the nearest table edge, the others for the bearer or the jewel on the
-    ground), around the obstacles, a little off the straight line, ending turned towards it;
-    the other legs are uniform in the viewing angle and up to the range.  Decisions (Defend,
-    Dodge, ...) are uniform among their legal candidates.  ``aim=0, attack=0, shoot=0`` with
-    uniform weights comes close to the old, aimless random player, whose chips rarely met.
+    of it.  A movement is purposeful with probability ``aim``: the card that goes furthest, all
+    its legs for one chip -- the jewel's bearer, else (:data:`LEAD`) the chip nearest an enemy or
+    a random one not in combat -- each leg heading for the chip's goal (the greedy player's: the
+    nearest enemy; in "Das Juwel von Athen" the bearer for the nearest table edge, the others for
+    the bearer or the jewel on the ground) around the obstacles, up to :data:`AIM_SPREAD` off
+    the way, ending turned towards it.  Otherwise a random card, a random number of legs, each
+    of a random chip, uniform in the viewing angle and up to the range.  A turn faces the goal
+    with probability ``aim``.  Decisions (Defend, Dodge, ...) are uniform among their legal
+    candidates.  ``RandomPlayer(aim=0, attack=0, shoot=0)`` comes close to the old, aimless
+    random player, whose chips rarely met.
 
     Actions are built legal (:func:`explorer.behind.game_candidates.legal_candidates`) or
     checked with ``state.can``; sampling draws from ``rng`` only.

@@ -197,7 +197,7 @@ def test_constructed_candidates_are_legal_and_complete(checked):
     states, seen = checked
     assert states >= 400
     # the states reach every constructed kind that matters often
-    for kind in ("melee", "ranged", "ability", "turn", "discard", "end-turn", "play", "hand-over", "jewel-heal"):
+    for kind in ("melee", "ranged", "ability", "turn", "discard", "end-turn", "play"):
         assert seen[("action", kind)] > 0, f"no state offered a constructed {kind}"
     for phase in ("defend", "dodge", "arrange"):
         assert seen[(phase, phase)] > 0, f"no state in phase {phase}"
@@ -236,3 +236,24 @@ def test_assigned_damage_candidates():
     made = list(legal_candidates(state))
     assert made and all(legal(state, a) for a in made)
     check_decision(state, made)
+
+
+def test_jewel_candidates():
+    """The jewel's bearer heals himself or an injured friend touching him and hands the jewel over
+    (Das Juwel von Athen; Handing Over Items): the candidates are exactly the legal ones."""
+    from tests.behind.game_fixtures import place, set_injuries, set_turn
+
+    decks = load_decks()
+    state = new_game([decks["vampire"], decks["schwesternbund"], decks["werwoelfe"]], "juwel_von_athen", seed=3)
+    bearer = state.jewel_bearer()
+    player = state.owners[bearer]
+    friend = next(n for n in state.characters_of(player) if n != bearer)
+    enemy = next(n for n in state.owners if state.owners[n] != player)
+    state = place(state, (bearer, 60.0, 60.0, 0.0), (friend, 63.0, 60.0, 180.0), (enemy, 100.0, 100.0, 0.0))
+    state = set_turn(set_injuries(set_injuries(state, bearer, 1), friend, 1), player)
+    assert state.jewel_bearer() == bearer and state.phase == "action"
+    made = list(legal_candidates(state))
+    assert {a for a in made if a.kind == "jewel-heal"} == {A.JewelHeal(bearer, bearer), A.JewelHeal(bearer, friend)}
+    assert A.HandOver(bearer, friend, "jewel") in made
+    assert all(legal(state, a) for a in made)
+    check_action_phase(state, made)
