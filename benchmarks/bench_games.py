@@ -115,7 +115,8 @@ def report(figures: dict, before: dict | None, max_turns: int) -> None:
         if goal is not None:
             rate = now["cpu_finished_per_s"]
             print(f"  goal: >= {goal:.0f} finished games/s on one core: {'met' if rate >= goal else 'NOT MET'} "
-                  f"({rate / goal:.2f}x the goal by CPU time, {now['wall_finished_per_s'] / goal:.2f}x by the wall clock)")
+                  f"({rate / goal:.2f}x the goal by CPU time, "
+                  f"{now['wall_finished_per_s'] / goal:.2f}x by the wall clock)")
 
 
 def main(argv: list[str] | None = None) -> int:

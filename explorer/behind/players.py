@@ -196,7 +196,8 @@ class RandomPlayer:
             shots = list(legal_candidates(state, "ranged"))
             if shots:
                 return rng.choice(shots)
-        kinds = {k: w for k, w in KIND_WEIGHTS.items() if w > 0 and (k != "melee" or melee) and (k != "ranged" or shots is None)}
+        kinds = {k: w for k, w in KIND_WEIGHTS.items()
+                 if w > 0 and (k != "melee" or melee) and (k != "ranged" or shots is None)}
         while kinds:
             kind = _weighted(kinds, rng)
             del kinds[kind]
@@ -929,7 +930,8 @@ class _Router:
         a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
         if len(a) <= 4:  # a few segments: one by one, part by part (the answers are the same)
             return np.array([self._clear_one(*p, *q) for p, q in zip(a.tolist(), b.tolist())], dtype=bool)
-        inside = shapely.contains_xy(self.blocker, a[:, 0], a[:, 1]) | shapely.contains_xy(self.blocker, b[:, 0], b[:, 1])
+        inside = shapely.contains_xy(self.blocker, a[:, 0], a[:, 1]) \
+            | shapely.contains_xy(self.blocker, b[:, 0], b[:, 1])
         low, high = np.minimum(a, b), np.maximum(a, b)
         # only the edges whose bounding box meets the segment's can meet it
         near = (self._low[None, :, 0] <= high[:, None, 0]) & (self._high[None, :, 0] >= low[:, None, 0]) \

@@ -19,7 +19,8 @@ from explorer.behind.players import PLAYERS, GreedyPlayer, Player, RandomPlayer,
 from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleViolation
 
-SCENARIOS = {"unser_revier": ("vampire", "schwesternbund"), "juwel_von_athen": ("vampire", "schwesternbund", "werwoelfe")}
+SCENARIOS = {"unser_revier": ("vampire", "schwesternbund"),
+             "juwel_von_athen": ("vampire", "schwesternbund", "werwoelfe")}
 
 
 @pytest.fixture(scope="module")
