@@ -25,7 +25,7 @@ from explorer.behind import actions as A
 from explorer.behind.movement import same_level, toward_step
 
 __all__ = ["CONSTRUCTED", "KINDS_BY_PHASE", "PHASES", "candidates", "constructed", "legal_candidates", "melee_options",
-           "move_targets", "play_options"]
+           "move_targets", "play_options", "shot_options", "clear_sight", "touching_enemies", "usable_weapons"]
 
 MAGIC_RANGE_SLACK = 1e-9
 """The referee's tolerance on a shot's range (``distance > reach + 1e-9`` is out of range)."""
@@ -160,7 +160,7 @@ def _answers(state, cls, moment_kind, weapons=()):
 
 def _defend(state):
     defender = state.pending.info["defender"]
-    yield from _answers(state, A.Defend, "defence", list(_usable_weapons(state, defender, "melee")))
+    yield from _answers(state, A.Defend, "defence", list(usable_weapons(state, defender, "melee")))
 
 
 def _dodge(state):
@@ -223,7 +223,7 @@ def _weapons(state, bearer, kind):
             yield card.id
 
 
-def _usable_weapons(state, bearer, kind):
+def usable_weapons(state, bearer, kind):
     """The weapons ``bearer`` may use now: a transformed character "can normally carry items but
     cannot use them" (Transformations)."""
     if bearer in state.data.transformed:
@@ -335,7 +335,7 @@ def _melee(state):
     player = state.active_player
     cards = [None, *_distinct(state.data.piles[player].hand)]
     for name, enemy, helpers in melee_options(state):
-        weapons = [None, *_usable_weapons(state, name, "melee")]
+        weapons = [None, *usable_weapons(state, name, "melee")]
         for card in cards:
             for weapon in weapons[-1:]:
                 yield A.Melee(name, enemy, card, (), weapon)
@@ -345,17 +345,27 @@ def _melee(state):
 
 def _ranged_sources(state, name, magic) -> list[str]:
     """What lets ``name`` shoot: his usable ranged weapons, then the ranged magic in hand."""
-    return [*_usable_weapons(state, name, "ranged"), *magic]
+    return [*usable_weapons(state, name, "ranged"), *magic]
 
 
 def _ranged(state):
-    """Every shot the referee allows: a shooter who may act and touches no enemy, a target in his
-    viewing angle with a clear line of sight, within range (unless tournament rules let a shot
-    out of range miss) -- Ranged Combat (Fernkampf)."""
+    """Every shot the referee allows (:func:`shot_options` whose line of sight is clear)."""
+    table = state.table
+    for name, enemy, sources in shot_options(state):
+        if clear_sight(table, name, enemy):
+            for source in sources:
+                yield A.Ranged(name, enemy, source)
+
+
+def shot_options(state) -> list[tuple[str, str, list[str]]]:
+    """``(shooter, target, sources)`` of every shot the referee allows but for the line of sight
+    (the costly question, left to the caller: :func:`clear_sight`): a shooter who may act and
+    touches no enemy, a target in his viewing angle, the sources that reach it -- unless
+    tournament rules let a shot out of range miss (Ranged Combat (Fernkampf))."""
     from explorer.behind.combat import ranged_attack_range
 
     if not _actions_left(state):
-        return
+        return []
     player = state.active_player
     hand = state.data.piles[player].hand
     magic = [c for c in _distinct(hand) if state.cards[c].card_effect is not None
@@ -364,6 +374,7 @@ def _ranged(state):
     rulings = state.options.rulings
     tournament = state.options.tournament
     enemies = None
+    out = []
     for name in _mine(state):
         sources = _ranged_sources(state, name, magic)
         if not sources or touching_enemies(table, name):
@@ -376,9 +387,9 @@ def _ranged(state):
             distance = table.distance(name, enemy)
             reaching = [s for s in sources
                         if tournament or distance <= ranged_attack_range(state.cards[s], rulings) + MAGIC_RANGE_SLACK]
-            if reaching and clear_sight(table, name, enemy):
-                for source in reaching:
-                    yield A.Ranged(name, enemy, source)
+            if reaching:
+                out.append((name, enemy, reaching))
+    return out
 
 
 def _free_of_enemies(state, name) -> bool:

@@ -34,7 +34,8 @@ from typing import Callable, Protocol, Sequence, runtime_checkable
 import shapely
 
 from explorer.behind import actions as A
-from explorer.behind.game_candidates import candidates, legal_candidates, melee_options, play_options, touching_enemies
+from explorer.behind.game_candidates import (candidates, clear_sight, legal_candidates, melee_options, play_options,
+                                             shot_options, touching_enemies, usable_weapons)
 from explorer.behind.geometry import EPS, circle_entry, unit
 from explorer.behind.movement import move_leg, toward_step
 from explorer.behind.table import TABLE_EDGE, VIEW_HALF_ANGLE
@@ -188,22 +189,22 @@ class RandomPlayer:
         return rng.choice(options) if options else None
 
     def _act(self, state, rng: SeededRng) -> A.Action | None:
-        melee = list(legal_candidates(state, "melee"))
+        melee = melee_options(state)
         if melee and rng.random() < self.attack:
-            return rng.choice(melee)
-        shots = None  # listed only when wanted: a shot needs lines of sight
-        if rng.random() < self.shoot:
-            shots = list(legal_candidates(state, "ranged"))
-            if shots:
-                return rng.choice(shots)
+            return _random_melee(state, melee, rng)
+        aimed = rng.random() < self.shoot
+        if aimed:
+            shot = _random_shot(state, rng)
+            if shot is not None:
+                return shot
         kinds = {k: w for k, w in KIND_WEIGHTS.items()
-                 if w > 0 and (k != "melee" or melee) and (k != "ranged" or shots is None)}
+                 if w > 0 and (k != "melee" or melee) and (k != "ranged" or not aimed)}
         while kinds:
             kind = _weighted(kinds, rng)
             del kinds[kind]
             if kind == "melee":
-                return rng.choice(melee)
-            action = self.choose_kind(state, kind, rng)
+                return _random_melee(state, melee, rng)
+            action = _random_shot(state, rng) if kind == "ranged" else self.choose_kind(state, kind, rng)
             if action is not None:
                 return action
         return next(iter(legal_candidates(state)), None)
@@ -301,6 +302,43 @@ class RandomPlayer:
             if state.can(action):
                 return action
         return None
+
+
+def _random_melee(state, options, rng: SeededRng) -> A.Action:
+    """One of the melee candidates (:func:`~explorer.behind.game_candidates.legal_candidates`),
+    uniformly, without listing them: an attack of ``options`` (:func:`melee_options`) weighted
+    by its candidates, then the hand card (or none), then alone or with all its helpers."""
+    cards = [None, *dict.fromkeys(c.id for c in state.data.piles[state.active_player].hand)]
+    weights = [len(cards) * (2 if helpers else 1) for _, _, helpers in options]
+    pick = rng.randrange(sum(weights))
+    for (name, enemy, helpers), weight in zip(options, weights):
+        if pick < weight:
+            break
+        pick -= weight
+    card = cards[pick % len(cards)]
+    assisted = helpers if helpers and pick // len(cards) else ()
+    weapons = [None, *usable_weapons(state, name, "melee")]
+    return A.Melee(name, enemy, card, assisted, weapons[-1])  # the makers' weapon: the last usable
+
+
+def _random_shot(state, rng: SeededRng) -> A.Action | None:
+    """One of the shot candidates, uniformly, or None: a shot drawn among those the referee allows
+    but for the line of sight (:func:`shot_options`), kept if the line is clear, else that
+    shooter and target dropped and another drawn -- so only the lines drawn are looked at."""
+    options = shot_options(state)
+    table = state.table
+    while options:
+        weights = [len(sources) for _, _, sources in options]
+        pick = rng.randrange(sum(weights))
+        for index, weight in enumerate(weights):
+            if pick < weight:
+                break
+            pick -= weight
+        name, enemy, sources = options[index]
+        if clear_sight(table, name, enemy):
+            return A.Ranged(name, enemy, sources[pick])
+        del options[index]
+    return None
 
 
 def _weighted(weights: dict, rng: SeededRng):

@@ -26,8 +26,8 @@ from explorer.behind import actions as A
 from explorer.behind.data import load_decks
 from explorer.behind.game import new_game
 from explorer.behind.game_cards import ABILITY_RULES, ITEMS
-from explorer.behind.game_candidates import CONSTRUCTED, candidates, constructed, legal_candidates
-from explorer.behind.players import GreedyPlayer, RandomPlayer, game_options
+from explorer.behind.game_candidates import CONSTRUCTED, candidates, constructed, legal_candidates, melee_options
+from explorer.behind.players import GreedyPlayer, RandomPlayer, _random_melee, _random_shot, game_options
 from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleViolation
 
@@ -188,6 +188,13 @@ def checked():
                 seen[(state.phase, action.kind)] += 1
         if state.phase == "action":
             check_action_phase(state, made)
+            options = melee_options(state)
+            if options:  # the random player samples an attack or a shot without listing them: one of the list
+                melee = {a for a in made if a.kind == "melee"}
+                assert _random_melee(state, options, SeededRng(states)) in melee
+            shots = {a for a in made if a.kind == "ranged"}
+            shot = _random_shot(state, SeededRng(states))
+            assert shot in shots if shots else shot is None
         else:
             check_decision(state, made)
     return states, seen
