@@ -11,11 +11,18 @@ one step at a time and in random jumps.  For comparison: drawing the same state 
 PNG (a diff) it sends to the browser; the browser's requests for a full draw (the first one, new
 obstacles during the setup) are answered at once.
 
-Run: ``python benchmarks/bench_replay.py``.
+Beyond: the core's replay panel (``explorer.core.panels.ReplayPanel``) over a two-player and a
+four-player advanced game (patient random players) drawn by ``explorer.beyond.render_cards.
+StatePicture``, whose tiles (a card, a caption, a band) are drawn once per content and pasted
+into the frame: forwards (the first time through, new tiles drawn) and in random jumps (every
+tile already drawn).
+
+Run: ``python benchmarks/bench_replay.py`` (``--beyond``: Beyond only).
 """
 
 import random
 import statistics
+import sys
 import time
 
 from explorer.behind.data import load_decks
@@ -36,7 +43,39 @@ def step_times(panel: ReplayPanel, order: list[int]) -> list[float]:
     return times
 
 
+def beyond() -> None:
+    from explorer.core.panels import ReplayPanel as CoreReplayPanel
+    from explorer.core.players import play
+    from explorer.core.replay import replay as core_replay
+    from explorer.core.systems import get
+
+    system = get("beyond")
+    rng = random.Random(0)
+    for config, seed in (("advanced_2", 7), ("advanced_4", 3)):
+        game = play(system.new_game(config, seed=seed), system.players["patient"](), seed=seed)
+        saved = game.to_json()
+        start = time.perf_counter()
+        record = core_replay(saved)
+        replay_ms = (time.perf_counter() - start) * 1000
+        start = time.perf_counter()
+        panel = CoreReplayPanel(saved, picture="image")
+        build_ms = (time.perf_counter() - start) * 1000
+        n = len(record.states)
+        forward = step_times(panel, list(range(1, n)))
+        jumps = step_times(panel, [rng.randrange(n) for _ in range(120)])
+        print(f"Beyond {config} ({len(game.players)} players): {n - 1} actions; replaying the record once "
+              f"{replay_ms:.0f} ms; the panel built in {build_ms:.0f} ms")
+        ninetieth = sorted(forward)[int(0.9 * len(forward))]
+        print(f"  replay step (slider -> picture + PNG + text), forwards (new tiles drawn): median "
+              f"{statistics.median(forward):.1f} ms (90th percentile {ninetieth:.1f} ms); "
+              f"random jumps (tiles drawn before): median {statistics.median(jumps):.1f} ms; "
+              f"goal <= {GOAL_MS:.0f} ms median")
+
+
 def main() -> None:
+    beyond()
+    if "--beyond" in sys.argv[1:]:
+        return
     decks = load_decks()
     games = {
         "Unser Revier! (2 players)": play_game([decks["vampire"], decks["schwesternbund"]], seed=1),

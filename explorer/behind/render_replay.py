@@ -97,6 +97,12 @@ class StatePicture:
     once and then changed.
     """
 
+    @staticmethod
+    def figure_size(state, width: float = 8.0) -> tuple[float, float]:
+        """The figure size (inches) for ``state``'s table (the replay panel makes an ipympl figure
+        of this size): :func:`picture_size`."""
+        return picture_size(state.table, width)
+
     def __init__(self, state, *, figure: Figure | None = None, dpi: int = 90, width: float = 8.0):
         self.table_size = (state.table.width, state.table.depth)
         self.colours = player_colours(state)
@@ -318,6 +324,18 @@ class StatePicture:
         out = io.BytesIO()
         PILImage.fromarray(buffer, "RGBA").save(out, format="png", compress_level=1)
         return out.getvalue()
+
+    # -- the replay panel's texts -----------------------------------------------------------------
+    @staticmethod
+    def status_line(state) -> str:
+        """The status line (:func:`explorer.behind.render_game.status_line`)."""
+        return status_line(state)
+
+    @staticmethod
+    def players_html(state, viewer="public") -> str:
+        """Each player's information seen by ``viewer`` (:func:`explorer.behind.render_game.players_html`)."""
+        from explorer.behind.render_game import players_html
+        return players_html(state, viewer)
 
     @property
     def drawn(self) -> bool:

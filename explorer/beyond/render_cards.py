@@ -10,11 +10,14 @@ cards ("The 6 Cards of the Evil Spirit"), the Stock card with its 4 capture corn
 tokens and Lotus tokens ("Set Up"; "Phase 2: Positioning of Collected Cards in Their Play Area").
 
 :class:`RevealRow` keeps one figure alive and updates a fixed row of card slots in place (a live
-panel's redraw); :func:`area_png` and :func:`revealed_png` draw PNG bytes.
+panel's redraw); :func:`area_png` and :func:`revealed_png` draw PNG bytes.  :class:`StatePicture` is a
+whole game state -- status, revealed cards, piles and every player's area -- for the replay panel
+(``System.picture``), with :func:`status_line` and :func:`players_html` for its texts.
 """
 
 from __future__ import annotations
 
+import html
 from collections import Counter
 from collections.abc import Sequence
 
@@ -304,10 +307,406 @@ def area_png(state, player: str, figure: Figure | None = None) -> bytes:
     return figure_png(figure)
 
 
-__all__ = [
+# -- a whole game state, for replays ---------------------------------------------------------------
+
+PICTURE_SCALE = 0.7
+"""Inches per card-width unit in a :class:`StatePicture` (a card is 1 x 1.4 units)."""
+PICTURE_WIDTH = 11.8
+HEADER_H, TABLE_H, PLAYER_H = 0.8, 2.1, 2.3
+ACTING_EDGE = "#d4a017"
+BAND_COLOUR = "#faf8f2"
+PHASE_WORDS = {
+    "reveal": "Phase 1: reveal",
+    "collect": "Phase 1: collect after a failed reveal",
+    "place": "Phase 2: place the collected cards",
+    "act": "Phase 3: enchantments, captures",
+    "over": "game over",
+}
+_SPIRIT_X0, _SPIRIT_DX = 5.6, 1.2
+
+
+def status_line(state) -> str:
+    """One line: the turn, the phase and who acts -- or the end and its winner(s)."""
+    if state.is_terminal():
+        winners = state.winners
+        who = (f"{winners[0]} wins" if len(winners) == 1 else
+               f"{', '.join(winners)} share the win" if winners else "no winner")
+        return f"game over after turn {state.turn}: {who}"
+    return f"turn {state.turn}, {PHASE_WORDS.get(state.phase, state.phase)}: {state.current_player} to act"
+
+
+def table_line(state) -> str:
+    """The shared piles in one line: draw pile, discard pile, Nian Shou in the centre, supply."""
+    pile = "second draw pile" if state.second_pile else "draw pile"
+    return (f"{pile} {len(state.draw_pile)} -- discard pile {len(state.discard)} -- Nian Shou in the centre "
+            f"{len(state.central)} -- supply {state.supply} tokens")
+
+
+def _e(value) -> str:
+    return html.escape(str(value))
+
+
+def players_html(state, viewer="public") -> str:
+    """Each player's area as an HTML table: energy points, loose Spirit cards by spirit, enchanted
+    patterns (summoned ones marked), Nian Shou cards, Capture cards, tokens, Lotus tokens and
+    protected cards.  Capture cards show their Capture side -- only the symbol -- except to the
+    referee (``viewer`` None) and to their owner ("Card backs: Yin or Yang Capture Side");
+    ``viewer``: ``"public"``, None or a player."""
+    if viewer not in ("public", None) and viewer not in state.players:
+        raise ValueError(f"{viewer!r} is not a player of this game; players: {', '.join(state.players)}")
+    acting = state.current_player
+    head = ("<tr><th>player</th><th>points</th><th>loose Spirit cards</th><th>enchanted</th><th>Nian Shou</th>"
+            "<th>Capture cards</th><th>tokens</th><th>Lotus</th><th>protected</th></tr>")
+    rows = []
+    for p in state.players:
+        layout = area_layout(state, p)
+        loose = ", ".join(f"{spirit_name(state, code).replace('Double ', '')} {len(ids)}"
+                          for code, ids in layout["loose"].items()) or "-"
+        patterns = ", ".join(spirit_name(state, pt["spirit"]).replace("Double ", "")
+                             + (" (summoned)" if pt["lotus"] else "") for pt in layout["patterns"]) or "-"
+        sees = viewer is None or viewer == p
+        captures = ", ".join((f"{c} ({state.cards[c].symbol})" if sees else state.cards[c].symbol)
+                             for c in layout["captures"]) or "-"
+        name = (_e(p) + (" <b>(to act)</b>" if p == acting else "")
+                + (" [BEYOND stock]" if state.beyond_stock == p else ""))
+        rows.append(f"<tr><td>{name}</td><td>{state.score(p)['total']}</td><td>{_e(loose)}</td>"
+                    f"<td>{_e(patterns)}</td><td>{len(layout['nian'])}</td><td>{_e(captures)}</td>"
+                    f"<td>{layout['tokens']}</td>"
+                    f"<td>{layout['lotus']}</td><td>{_e(', '.join(layout['protected']) or '-')}</td></tr>")
+    seen = ("what every player may know" if viewer == "public" else "the referee's view" if viewer is None
+            else f"what {viewer} may know")
+    style = ("<style>.beyond-players table{border-collapse:collapse;font-size:12px}.beyond-players th,"
+             ".beyond-players td{border-bottom:1px solid #ddd;padding:2px 6px;text-align:left}</style>")
+    return (f'{style}<div class="beyond-players"><div><i>{_e(seen)}</i> -- {_e(table_line(state))}</div>'
+            f"<table>{head}{''.join(rows)}</table></div>")
+
+
+class _Tile:
+    """One rectangle of a :class:`StatePicture`, ``w`` x ``h`` units with its lower-left corner at
+    ``(x, y)``, drawn by a function of a small axes in the tile's own units (0..w, 0..h)."""
+
+    __slots__ = ("name", "x", "y", "w", "h", "box")
+
+    def __init__(self, name: str, x: float, y: float, w: float, h: float, k: float, height_px: int):
+        self.name, self.x, self.y, self.w, self.h = name, x, y, w, h
+        x0, x1 = round(x * k), round((x + w) * k)
+        top, bottom = height_px - round((y + h) * k), height_px - round(y * k)
+        self.box = (x0, top, x1 - x0, bottom - top)  # pixels: left, top (from the top), width, height
+
+
+class StatePicture:
+    """A whole game of Beyond as one picture, updated in place from state to state (the replay
+    panel's picture, ``System.picture``).
+
+    At the top, the status (turn, phase, who acts) and the shared piles; below it the cards
+    revealed this round -- or, after collecting, the cards waiting to be placed -- (a failed
+    reveal's clashing cards edged red), the draw pile with its count, the top of the discard pile
+    and the Nian Shou cards left in the centre; then one band per player, the acting player's
+    edged gold: name, energy points, tokens, Lotus tokens and the BEYOND stock card; the Stock
+    card's capture corners (Capture sides: only the symbol, "Card backs: Yin or Yang Capture
+    Side"); the Nian Shou cards; and one column per spirit -- its top card, gold-edged if the
+    spirit is enchanted, with the counts of loose cards, protected ones and patterns (a gold disc:
+    a protection token; a pink disc: a summoned pattern).
+
+    The picture is a grid of tiles (a card, a caption, a band's frame): each tile is drawn once per
+    content with the drawing functions above (:func:`draw_card`, :func:`draw_capture_card`) on a
+    small Agg figure and kept, and :meth:`update` pastes the tiles of the new state into one frame
+    -- so a step redraws only what the game has not shown before (drawing text is what costs).
+    :meth:`png` gives PNG bytes; :meth:`label_boxes` the pixel boxes of every text shown and
+    :meth:`tile_boxes` those of the tiles (tests check that no text overlaps another and each
+    stays in its tile)."""
+
+    def __init__(self, state, *, dpi: int = 90, width: float | None = None):
+        import numpy as np
+
+        self.players = tuple(state.players)
+        self.components = state.components
+        self.dpi = dpi
+        self.scale = PICTURE_SCALE if width is None else width / PICTURE_WIDTH
+        self.k = self.scale * dpi  # pixels per unit
+        self.height = HEADER_H + TABLE_H + PLAYER_H * len(self.players)
+        self.size_px = (round(PICTURE_WIDTH * self.k), round(self.height * self.k))
+        self.frame = np.full((self.size_px[1], self.size_px[0], 3), 255, dtype=np.uint8)
+        self._cache: dict = {}
+        self._canvases: dict = {}
+        self._shown: list = []  # (tile, key) pasted now
+        self.rendered = 0  # tiles drawn so far (the rest came from the cache)
+        self.state = None
+        self.update(state)
+
+    # -- tiles -------------------------------------------------------------------------------------
+    def _tile(self, name, x, y, w, h) -> _Tile:
+        return _Tile(name, x, y, w, h, self.k, self.size_px[1])
+
+    def _render(self, tile: _Tile, key, face: str, draw):
+        """The pixels and text boxes of ``tile`` showing ``key`` (drawn by ``draw(ax)`` once)."""
+        import numpy as np
+
+        _, _, w_px, h_px = tile.box
+        cache_key = (w_px, h_px, face, key)
+        found = self._cache.get(cache_key)
+        if found is None:
+            canvas, ax = self._canvas(w_px, h_px, face)
+            ax.set_xlim(0, tile.w)
+            ax.set_ylim(0, tile.h)
+            draw(ax)
+            canvas.draw()
+            pixels = np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+            renderer = canvas.get_renderer()
+            boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts
+                     if t.get_visible() and t.get_text().strip()]
+            for artist in [*ax.patches, *ax.texts, *ax.lines]:
+                artist.remove()
+            found = self._cache[cache_key] = (pixels, boxes)
+            self.rendered += 1
+        return found
+
+    def _canvas(self, w_px: int, h_px: int, face: str):
+        """A figure of ``w_px`` x ``h_px`` pixels with one bare axes over it, kept for every tile of
+        that size and background (making a figure costs more than drawing a card on it)."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        found = self._canvases.get((w_px, h_px, face))
+        if found is None:
+            figure = Figure(figsize=(w_px / self.dpi, h_px / self.dpi), dpi=self.dpi, facecolor=face)
+            canvas = FigureCanvasAgg(figure)
+            ax = figure.add_axes((0, 0, 1, 1))
+            ax.axis("off")
+            found = self._canvases[(w_px, h_px, face)] = (canvas, ax)
+        return found
+
+    def _paste(self, tile: _Tile, key, face: str, draw) -> None:
+        pixels, _ = self._render(tile, key, face, draw)
+        x0, top, w_px, h_px = tile.box
+        self.frame[top:top + h_px, x0:x0 + w_px] = pixels
+        self._shown.append((tile, (w_px, h_px, face, key)))
+
+    # -- what each tile draws ----------------------------------------------------------------------
+    @staticmethod
+    def _text_lines(lines, *, x: float = 0.0, ha: str = "left", top: float | None = None, step: float = 0.3):
+        """Draw ``lines`` = [(text, style)] from the top of the tile down."""
+        def draw(ax):
+            y = ax.get_ylim()[1] - 0.04 if top is None else top
+            for text, style in lines:
+                if text:
+                    ax.text(x, y, text, ha=ha, va="top", **style)
+                y -= step
+        return draw
+
+    def _card_draw(self, card_id, fontsize: float = 5.5, **style):
+        card = self.components.cards.get(card_id)  # None: a Nian Shou card
+        return lambda ax: draw_card(ax, 0, 0, card, self.components, fontsize=fontsize, **style)
+
+    @staticmethod
+    def _empty_draw(label: str = "", width: float = CARD_W, height: float = CARD_H, dashed: bool = False):
+        def draw(ax):
+            ax.add_patch(FancyBboxPatch((0.04, 0.04), width - 0.08, height - 0.08,
+                                        boxstyle="round,pad=0.03,rounding_size=0.08", facecolor="none",
+                                        edgecolor="#bbbbbb", linestyle="--" if dashed else "-", linewidth=0.8))
+            if label:
+                ax.text(width / 2, height / 2, label, ha="center", va="center", fontsize=6, color="#999999",
+                        linespacing=1.1)
+        return draw
+
+    @staticmethod
+    def _pile_draw(count: int, second: bool):
+        def draw(ax):
+            ax.add_patch(FancyBboxPatch((0.04, 0.04), CARD_W - 0.08, CARD_H - 0.08,
+                                        boxstyle="round,pad=0.04,rounding_size=0.1", facecolor="#33415c",
+                                        edgecolor="black", linewidth=1.0))
+            ax.text(CARD_W / 2, CARD_H / 2 + 0.1, str(count), ha="center", va="center", fontsize=11, weight="bold",
+                    color="white")
+            if second:
+                ax.text(CARD_W / 2, 0.3, "2nd pile", ha="center", va="center", fontsize=5.5, color="white")
+        return draw
+
+    def _spirit_draw(self, code: str, top, enchanted: bool, guarded: bool, summoned: bool):
+        if top is None:
+            return self._empty_draw(_short_name(self.components.spirits[code].name))
+        card = self.components.cards[top]
+
+        def draw(ax):
+            style = {"edge": ENCHANTED_EDGE, "linewidth": 2.5} if enchanted else {}
+            draw_card(ax, 0, 0, card, self.components, fontsize=5.5, **style)
+            if guarded:  # a protection token on a loose card (Protection Tokens)
+                ax.add_patch(Circle((0.25, 0.3), 0.1, facecolor="#d9c27a", edgecolor="black", zorder=5))
+            if summoned:  # a Lotus token on an enchanted pattern (Summoning an Enchanted Celestial Spirit)
+                ax.add_patch(Circle((0.75, 0.3), 0.1, facecolor="#f4a7c0", edgecolor="#a0305a", zorder=5))
+        return draw
+
+    @staticmethod
+    def _band_draw(acting: bool):
+        def draw(ax):
+            ax.add_patch(FancyBboxPatch((0.08, 0.08), PICTURE_WIDTH - 0.16, PLAYER_H - 0.16,
+                                        boxstyle="round,pad=0.02,rounding_size=0.12", facecolor=BAND_COLOUR,
+                                        edgecolor=ACTING_EDGE if acting else "#cccccc",
+                                        linewidth=3.0 if acting else 1.0))
+        return draw
+
+    # -- updating ----------------------------------------------------------------------------------
+    def update(self, state) -> None:
+        """Show ``state`` (a state of the same game: the same players and components)."""
+        if tuple(state.players) != self.players:
+            raise ValueError("a StatePicture shows the states of one game: the players differ")
+        self._shown = []
+        top = self.height
+        self.frame[:] = 255
+        title, subtitle = status_line(state), table_line(state)
+        self._paste(self._tile("title", 0.1, top - 0.46, PICTURE_WIDTH - 0.2, 0.42), ("title", title), "white",
+                    self._text_lines([(title, {"fontsize": 9.5, "weight": "bold"})], x=0.05))
+        self._paste(self._tile("subtitle", 0.1, top - 0.78, PICTURE_WIDTH - 0.2, 0.3), ("subtitle", subtitle),
+                    "white", self._text_lines([(subtitle, {"fontsize": 7.5, "color": "#333333"})], x=0.05))
+        self._update_row(state, top - HEADER_H - TABLE_H)
+        acting = state.current_player
+        for k, player in enumerate(self.players):
+            self._update_band(state, player, top - HEADER_H - TABLE_H - PLAYER_H * (k + 1), player == acting)
+        self.state = state
+
+    def _caption(self, name, x, y, w, h, lines, face: str, fontsize: float = 7.0, step: float = 0.2) -> None:
+        styled = [(text, {"fontsize": fontsize, **extra}) for text, extra in lines]
+        self._paste(self._tile(name, x, y, w, h), ("caption", fontsize, tuple(map(repr, lines))), face,
+                    self._text_lines(styled, x=w / 2, ha="center", step=step))
+
+    def _update_row(self, state, row: float) -> None:
+        y = row + 0.55
+        shown, what = (list(state.revealed), "revealed") if state.revealed else (list(state.to_place), "to place")
+        spirits = Counter(self.components.cards[c].spirit for c in shown if c in self.components.cards)
+        for i in range(MAX_REVEALED):
+            tile = self._tile(f"revealed {i}", 0.2 + 1.15 * i, y, CARD_W, CARD_H)
+            if i < len(shown):
+                card = self.components.cards.get(shown[i])
+                clash = what == "revealed" and card is not None and spirits[card.spirit] > 1
+                style = {"edge": "#e8001c", "linewidth": 3.0} if clash else {}
+                self._paste(tile, ("card", shown[i], clash, 5.5), "white", self._card_draw(shown[i], 5.5, **style))
+            else:
+                self._paste(tile, ("empty",), "white", self._empty_draw())
+        more = f" (+{len(shown) - MAX_REVEALED} more)" if len(shown) > MAX_REVEALED else ""
+        if what == "revealed":
+            failed = " -- failed reveal" if state.phase == "collect" else ""
+            caption = f"revealed this round: {len(shown)}{more}{failed}"
+        else:
+            caption = f"collected, to place: {len(shown)}{more}" if shown else "no card revealed yet"
+        self._caption("row caption", 0.2, row + 0.15, 1.15 * MAX_REVEALED - 0.15, 0.32, [(caption, {})], "white")
+        pile = len(state.draw_pile)
+        self._paste(self._tile("draw pile", 7.4, y, CARD_W, CARD_H), ("pile", pile, state.second_pile), "white",
+                    self._pile_draw(pile, state.second_pile) if pile else self._empty_draw("empty"))
+        top = state.discard[-1] if state.discard else None
+        self._paste(self._tile("discard", 8.7, y, CARD_W, CARD_H),
+                    ("card", top, False, 5.5) if top else ("empty", "empty"), "white",
+                    self._card_draw(top) if top else self._empty_draw("empty"))
+        centre = len(state.central)
+        self._paste(self._tile("centre", 10.0, y, CARD_W, CARD_H), ("nian",) if centre else ("empty", "none"),
+                    "white", self._card_draw(None) if centre else self._empty_draw("none"))
+        for name, x, text in (("draw pile caption", 7.3, "draw pile"),
+                              ("discard caption", 8.6, f"discard {len(state.discard)}"),
+                              ("centre caption", 9.9, f"Nian Shou {centre}")):
+            self._caption(name, x, row + 0.15, 1.2, 0.32, [(text, {})], "white")
+
+    def _update_band(self, state, player: str, y: float, acting: bool) -> None:
+        face = BAND_COLOUR
+        layout = area_layout(state, player)
+        self._paste(self._tile(f"{player} band", 0, y, PICTURE_WIDTH, PLAYER_H), ("band", acting), "white",
+                    self._band_draw(acting))
+        lines = ((player[:16], {"fontsize": 9, "weight": "bold"}),
+                 (f"{state.score(player)['total']} energy points", {"fontsize": 7.5}),
+                 (f"tokens {layout['tokens']}, Lotus {layout['lotus']}", {"fontsize": 7.5}),
+                 ("BEYOND stock" if state.beyond_stock == player else "", {"fontsize": 7.5, "weight": "bold"}),
+                 ("to act" if acting else "", {"fontsize": 7.5, "weight": "bold", "color": "#8a6500"}))
+        self._paste(self._tile(f"{player} label", 0.2, y + 0.17, 2.2, PLAYER_H - 0.34),
+                    ("label", tuple(map(repr, lines))), face, self._text_lines(lines, x=0.05, step=0.34))
+        corners = [(2.5, y + 1.25), (3.3, y + 1.25), (2.5, y + 0.45), (3.3, y + 0.45)]
+        capacity = self.components.capture_corners
+        for i in range(capacity):
+            cx, cy = corners[i % 4]
+            tile = self._tile(f"{player} capture {i}", cx, cy, 0.8, 0.8)
+            if i < len(layout["captures"]):
+                card = state.cards[layout["captures"][i]]
+                self._paste(tile, ("capture", card.symbol), face,
+                            lambda ax, card=card: draw_capture_card(ax, 0, 0, card))
+            else:
+                self._paste(tile, ("corner",), face, self._empty_draw(width=0.8, height=0.8, dashed=True))
+        self._caption(f"{player} captures caption", 2.5, y + 0.17, 1.6, 0.26,
+                      [(f"captures {len(layout['captures'])}/{capacity}", {})], face, fontsize=6.5)
+        nian = len(layout["nian"])
+        self._paste(self._tile(f"{player} nian", 4.4, y + 0.65, CARD_W, CARD_H),
+                    ("nian",) if nian else ("empty", "nian"), face,
+                    self._card_draw(None) if nian else self._empty_draw("Nian\nShou"))
+        self._caption(f"{player} nian caption", 4.3, y + 0.17, 1.2, 0.45, [(f"Nian Shou {nian}", {})], face,
+                      fontsize=6.5)
+        protected = set(layout["protected"])
+        for i, code in enumerate(self.components.spirits):
+            x = _SPIRIT_X0 + _SPIRIT_DX * i
+            loose = layout["loose"].get(code, [])
+            patterns = [pt for pt in layout["patterns"] if pt["spirit"] == code]
+            top = loose[-1] if loose else (patterns[-1]["cards"][0] if patterns else None)
+            guarded = len(protected & set(loose))
+            summoned = any(pt["lotus"] for pt in patterns)
+            key = ("spirit", code, top, bool(patterns), guarded > 0, summoned)
+            self._paste(self._tile(f"{player} {code}", x, y + 0.65, CARD_W, CARD_H), key, face,
+                        self._spirit_draw(code, top, bool(patterns), guarded > 0, summoned))
+            first = (f"{len(loose)} loose" + (f", {guarded} prot." if guarded else "")) if loose or patterns else ""
+            second = f"enchanted {len(patterns)}" if patterns else ""
+            self._caption(f"{player} {code} caption", x - 0.1, y + 0.17, _SPIRIT_DX, 0.45,
+                          [(first, {}), (second, {"color": "#8a6500"})], face, fontsize=6.0)
+
+    # -- the panel's texts ---------------------------------------------------------------------------
+    @staticmethod
+    def status_line(state) -> str:
+        return status_line(state)
+
+    @staticmethod
+    def players_html(state, viewer="public") -> str:
+        return players_html(state, viewer)
+
+    # -- output --------------------------------------------------------------------------------------
+    def png(self) -> bytes:
+        """The picture as it is now, as PNG bytes (low compression: fast)."""
+        import io
+
+        from PIL import Image as PILImage
+
+        out = io.BytesIO()
+        PILImage.fromarray(self.frame, "RGB").save(out, format="png", compress_level=1)
+        return out.getvalue()
+
+    @property
+    def drawn(self) -> bool:
+        """The picture of the current state is composed (always, after the first update)."""
+        return self.state is not None
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        """Width and height of the picture in pixels (of :meth:`png`)."""
+        return self.size_px
+
+    def tile_boxes(self) -> list:
+        """``(name, (left, bottom, right, top))`` in pixels (origin at the bottom left) of the tiles
+        shown that hold text (a band's frame holds none)."""
+        out = []
+        for tile, cache_key in self._shown:
+            if self._cache[cache_key][1]:
+                x0, top, w, h = tile.box
+                bottom = self.size_px[1] - top - h
+                out.append((tile.name, (x0, bottom, x0 + w, bottom + h)))
+        return out
+
+    def label_boxes(self) -> list:
+        """``(tile name, text, (left, bottom, right, top))`` in pixels (origin at the bottom left)
+        of every text shown."""
+        out = []
+        for tile, cache_key in self._shown:
+            x0, top, w, h = tile.box
+            bottom = self.size_px[1] - top - h
+            for text, box in self._cache[cache_key][1]:
+                out.append((tile.name, text, (x0 + box.x0, bottom + box.y0, x0 + box.x1, bottom + box.y1)))
+        return out
+
+
+all__ = [
     "MAX_REVEALED",
     "SPIRIT_COLOURS",
     "RevealRow",
+    "StatePicture",
     "area_layout",
     "area_png",
     "discard_summary",
@@ -315,5 +714,8 @@ __all__ = [
     "draw_area",
     "draw_capture_card",
     "draw_card",
+    "players_html",
     "revealed_png",
+    "status_line",
+    "table_line",
 ]

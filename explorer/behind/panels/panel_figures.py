@@ -1,40 +1,6 @@
-"""Interactive figures for the panels: is ipympl the backend, and a figure whose canvas is an
-ipympl widget, made without pyplot (no global figure list, so only its panel shows it)."""
+"""Interactive figures for the panels: moved to the core, shared by every system's panels
+(:mod:`explorer.core.panels.figures`); re-exported here for Behind's panels."""
 
-from __future__ import annotations
+from explorer.core.panels.figures import IPYMPL_BACKENDS, ipympl_backend, ipympl_figure
 
-import itertools
-import warnings
-
-import matplotlib
-from matplotlib.figure import Figure
-
-IPYMPL_BACKENDS = ("module://ipympl.backend_nbagg", "widget", "ipympl")
-_FIGURE_NUMBERS = itertools.count(1)
-
-
-def ipympl_backend() -> bool:
-    """Is matplotlib's backend ipympl (``%matplotlib widget``)?  Never selects a backend itself."""
-    try:
-        backend = matplotlib.get_backend(auto_select=False)
-    except TypeError:  # matplotlib < 3.10
-        backend = matplotlib.rcParams._get_backend_or_none()
-    return str(backend or "").lower() in IPYMPL_BACKENDS
-
-
-def ipympl_figure(width: float, height: float, dpi: int) -> Figure:
-    """A ``width`` x ``height`` inch figure whose canvas is an ipympl widget, without header,
-    footer, toolbar (pan / zoom would change what a click means) or resize handle."""
-    chosen = matplotlib.rcParams._get("backend")
-    from ipympl.backend_nbagg import Canvas, FigureManager  # its first import makes ipympl the backend:
-    matplotlib.rcParams._set("backend", chosen)  # keep the user's choice (and ipympl_backend() true to it)
-
-    figure = Figure(figsize=(width, height), dpi=dpi)
-    canvas = Canvas(figure)
-    with warnings.catch_warnings():  # ipympl 0.10's toolbar passes its canvas on to traitlets
-        warnings.filterwarnings("ignore", "Passing unrecognized arguments", DeprecationWarning)
-        FigureManager(canvas, next(_FIGURE_NUMBERS))  # not registered with pyplot
-    canvas.header_visible = canvas.footer_visible = canvas.resizable = False
-    canvas.toolbar_visible = False
-    canvas.capture_scroll = False
-    return figure
+__all__ = ["IPYMPL_BACKENDS", "ipympl_backend", "ipympl_figure"]

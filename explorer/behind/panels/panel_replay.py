@@ -1,304 +1,42 @@
 """Replaying a game of Behind step by step, and playing one with undo and redo (ipywidgets).
 
-:class:`ReplayPanel` shows one game as a sequence of steps ("The Course of the Game": a game is
-its sequence of actions, each checked by the referee).  A slider, the buttons first / previous /
-next / last and a play button move through the steps; for each step the panel shows
-
-* the table (:class:`~explorer.behind.render_replay.StatePicture`, whose artists are updated in
-  place: an ipympl canvas when ``%matplotlib widget`` is the backend, else PNG bytes in an
-  ``ipywidgets.Image``),
-* the step's action and its events in words, each beside the rulebook section it cites,
-* the status line and each player's information -- what every player may know by default
-  ("Hand Cards, Supply and Discard Pile"), or what the referee or one player may see.
+The panel is the core's, the same for every system (:class:`explorer.core.panels.ReplayPanel`,
+"The Course of the Game": a game is its sequence of actions, each checked by the referee).  For
+Behind it draws the table with :class:`~explorer.behind.render_replay.StatePicture` (artists
+updated in place: an ipympl canvas when ``%matplotlib widget`` is the backend, else PNG bytes in an
+``ipywidgets.Image``), which also gives Behind's status line and each player's information -- what
+every player may know by default ("Hand Cards, Supply and Discard Pile"), or what the referee or one
+player may see; each step's events stand beside the rulebook sections they cite.
 
 ``ReplayPanel(saved)`` replays a recorded game (a state, its ``to_json()`` or that as a JSON
-string; the states are rebuilt once, see :mod:`explorer.behind.replay`).
-``ReplayPanel(state, play=True)`` plays a live game: a dropdown of the legal actions and
-*apply*, *undo* (takes the last action back) and *redo* (re-applies the undone actions in order;
-applying a new action forgets them).  The live state is ``panel.game``.
-
-Every widget has a CSS class (``replay-slider``, ``replay-next``, ``replay-step`` ...) for the
-browser tests; the handlers are plain methods, so the panel is tested in plain Python.
+string; the states are rebuilt once, see :mod:`explorer.core.replay`).  ``ReplayPanel(state,
+play=True)`` plays a live game with *apply*, *undo* and *redo*; the live state is ``panel.game``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import html
-import json
-import time
 from typing import Any, Mapping
 
-import ipywidgets as widgets
-
 from explorer.behind.game import BehindState
-from explorer.behind.panels.panel_figures import ipympl_backend, ipympl_figure
-from explorer.behind.render_game import PUBLIC, events_html, players_html, status_line
-from explorer.behind.render_replay import StatePicture, picture_size
-from explorer.behind.replay import Replay, Step, replay, undo_chain
-from explorer.core.game import Action
+from explorer.behind.render_game import PUBLIC, events_html
+from explorer.core.panels.replay import REFEREE, action_words
+from explorer.core.panels.replay import ReplayPanel as CoreReplayPanel
 
-REFEREE = "referee"
+__all__ = ["PICTURE_DPI", "PUBLIC", "REFEREE", "ReplayPanel", "action_words"]
+
 PICTURE_DPI = 90
 
 
-def action_words(action: Action | None) -> str:
-    """An action in short words: its kind and the fields that differ from their defaults,
-    coordinates rounded to 0.1 cm."""
-    if action is None:
-        return "the game is dealt"
-
-    def short(value: Any) -> str:
-        if isinstance(value, float):
-            return f"{value:.1f}"
-        if isinstance(value, tuple):
-            return "(" + ", ".join(short(v) for v in value) + ")"
-        return str(value)
-
-    parts = [f"{f.name}={short(getattr(action, f.name))}" for f in dataclasses.fields(action)
-             if getattr(action, f.name) != f.default]
-    return f"{action.kind}({', '.join(parts)})"
-
-
-class ReplayPanel(widgets.VBox):
-    """Step through a game, or play one with undo / redo (see the module docstring).
-
-    ``game``: a :class:`~explorer.behind.game.BehindState` or a saved game (``to_json()`` dict or
-    JSON string).  ``play``: play the (live) state on; ``viewer``: ``"public"`` (default),
-    ``"referee"`` or a player.  ``picture``: ``"auto"`` (ipympl when it is the backend),
-    ``"ipympl"`` or ``"image"``.  ``panel.index`` is the step shown, ``panel.state`` its state.
-    """
+class ReplayPanel(CoreReplayPanel):
+    """The core's replay panel for a game of Behind (see the module docstring), with Behind's
+    picture size and events table: ``game`` a :class:`~explorer.behind.game.BehindState` or a saved
+    game; ``play``, ``viewer`` (``"public"``, ``"referee"`` or a player) and ``picture``
+    (``"auto"``, ``"ipympl"``, ``"image"``) as there; ``width`` the table picture's width in inches."""
 
     def __init__(self, game: BehindState | Mapping[str, Any] | str, *, play: bool = False,
                  viewer: str = PUBLIC, picture: str = "auto", width: float = 7.5):
-        if play and not isinstance(game, BehindState):
-            game = BehindState.from_json(json.loads(game) if isinstance(game, str) else game)
-        self.playing = play
-        self.game: BehindState | None = game if play else None
-        self.redo_stack: list[Action] = []
-        record = self._record(game)
-        self.states: list[BehindState] = list(record.states)
-        self.steps: list[Step] = list(record.steps)
-        self.last_update_ms = 0.0
-        first = self.states[0]
-        players = list(first.players)
+        super().__init__(game, "behind", play=play, viewer=viewer, picture=picture, width=width,
+                         picture_options={"dpi": PICTURE_DPI})
 
-        # -- the picture ----------------------------------------------------------------------------
-        if picture not in ("auto", "ipympl", "image"):
-            raise ValueError(f"picture must be 'auto', 'ipympl' or 'image', got {picture!r}")
-        use_ipympl = picture == "ipympl" or (picture == "auto" and ipympl_backend())
-        size = picture_size(first.table, width)
-        figure = ipympl_figure(*size, PICTURE_DPI) if use_ipympl else None
-        self.picture = StatePicture(first, figure=figure, dpi=PICTURE_DPI, width=width)
-        if use_ipympl:
-            self.image = None
-            view = self.picture.figure.canvas
-        else:
-            w, h = self.picture.pixel_size
-            self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{w}px", height=f"{h}px",
-                                                                            flex="0 0 auto"))
-            view = self.image
-        view.add_class("replay-picture")
-
-        # -- the controls ---------------------------------------------------------------------------
-        last = len(self.states) - 1
-        self.slider = widgets.IntSlider(value=last if play else 0, min=0, max=last, description="step",
-                                        layout=widgets.Layout(width="520px"))
-        self.player_button = widgets.Play(value=self.slider.value, min=0, max=last, interval=800,
-                                          description="play the steps")
-        widgets.jslink((self.player_button, "value"), (self.slider, "value"))
-        widgets.jslink((self.slider, "max"), (self.player_button, "max"))
-        self.first = widgets.Button(description="first", icon="fast-backward", layout=widgets.Layout(width="80px"))
-        self.prev = widgets.Button(description="prev", icon="step-backward", layout=widgets.Layout(width="80px"))
-        self.next = widgets.Button(description="next", icon="step-forward", layout=widgets.Layout(width="80px"))
-        self.last = widgets.Button(description="last", icon="fast-forward", layout=widgets.Layout(width="80px"))
-        if viewer not in (PUBLIC, REFEREE, *players):
-            raise ValueError(f"viewer must be {PUBLIC!r}, {REFEREE!r} or a player ({', '.join(players)}), "
-                             f"got {viewer!r}")
-        self.viewer = widgets.Dropdown(options=[PUBLIC, REFEREE, *players], value=viewer, description="seen by",
-                                       layout=widgets.Layout(width="240px"))
-        self.status = widgets.HTML()
-        self.step_text = widgets.HTML()
-        self.players = widgets.HTML()
-        for widget, css in ((self.slider, "replay-slider"), (self.player_button, "replay-play"),
-                            (self.first, "replay-first"), (self.prev, "replay-prev"), (self.next, "replay-next"),
-                            (self.last, "replay-last"), (self.viewer, "replay-viewer"), (self.status, "replay-status"),
-                            (self.step_text, "replay-step"), (self.players, "replay-players")):
-            widget.add_class(css)
-        self.slider.observe(self._on_slider, names="value")
-        self.viewer.observe(self._on_viewer, names="value")
-        self.first.on_click(lambda _: self.go(0))
-        self.prev.on_click(lambda _: self.go(self.index - 1))
-        self.next.on_click(lambda _: self.go(self.index + 1))
-        self.last.on_click(lambda _: self.go(len(self.states) - 1))
-        navigation = widgets.HBox([self.player_button, self.first, self.prev, self.slider, self.next, self.last,
-                                   self.viewer])
-        children = [self.status, navigation]
-
-        # -- playing --------------------------------------------------------------------------------
-        self.actions = widgets.Dropdown(options=[], description="action", layout=widgets.Layout(width="640px"))
-        self.apply_button = widgets.Button(description="apply", icon="check", button_style="primary")
-        self.undo_button = widgets.Button(description="undo", icon="undo")
-        self.redo_button = widgets.Button(description="redo", icon="repeat")
-        self.message = widgets.HTML()
-        for widget, css in ((self.actions, "replay-actions"), (self.apply_button, "replay-apply"),
-                            (self.undo_button, "replay-undo"), (self.redo_button, "replay-redo"),
-                            (self.message, "replay-message")):
-            widget.add_class(css)
-        self.apply_button.on_click(lambda _: self.apply_selected())
-        self.undo_button.on_click(lambda _: self.undo())
-        self.redo_button.on_click(lambda _: self.redo())
-        if play:
-            children.append(widgets.HBox([self.actions, self.apply_button, self.undo_button, self.redo_button]))
-            children.append(self.message)
-        children.append(widgets.HBox([view, widgets.VBox([self.step_text], layout=widgets.Layout(
-            flex="1 1 360px", min_width="360px", max_width="640px"))], layout=widgets.Layout(flex_flow="row wrap")))
-        children.append(self.players)
-        super().__init__(children)
-        self.add_class("replay-panel")
-        self.index = -1
-        self.show(self.slider.value)
-
-    def _record(self, game) -> Replay:
-        """The steps of the game so far: a live game's undo snapshots (play mode, or a state that
-        records no origin), else the record replayed from its origin."""
-        if isinstance(game, BehindState) and (self.playing or game.origin is None):
-            return undo_chain(game)
-        return replay(game)
-
-    # -- what is shown ------------------------------------------------------------------------------
-    @property
-    def state(self) -> BehindState:
-        """The state of the step shown."""
-        return self.states[self.index]
-
-    @property
-    def step(self) -> Step:
-        return self.steps[self.index]
-
-    def _viewer(self) -> str | None:
-        value = self.viewer.value
-        return None if value == REFEREE else value
-
-    def go(self, index: int) -> None:
-        """Show step ``index`` (clamped to the game's steps) by moving the slider."""
-        self.slider.value = max(0, min(int(index), len(self.states) - 1))
-
-    def _on_slider(self, change) -> None:
-        self.show(change["new"])
-
-    def _on_viewer(self, _change) -> None:
-        self.show(self.index, force=True)
-
-    def show(self, index: int, *, force: bool = False) -> None:
-        """Draw step ``index``: the picture in place, the step's events with their rules, the status
-        and the players' information."""
-        if index == self.index and not force:
-            return
-        start = time.perf_counter()
-        self.index = index
-        state, step = self.states[index], self.steps[index]
-        if not force:
-            self.picture.update(state)
-            if self.image is not None:
-                self.image.value = self.picture.png()
-        viewer = self._viewer()
-        self.step_text.value = self._step_html(step, viewer)
-        self.status.value = (f'<div class="replay-status-line"><b>step {index} of {len(self.states) - 1}</b> -- '
-                             f"{html.escape(status_line(state))}</div>")
-        self.players.value = players_html(state, PUBLIC if viewer == PUBLIC else viewer)
-        self.first.disabled = self.prev.disabled = index == 0
-        self.next.disabled = self.last.disabled = index == len(self.states) - 1
-        if self.playing:
-            self._refresh_play_controls()
-        self.last_update_ms = (time.perf_counter() - start) * 1000
-
-    def _step_html(self, step: Step, viewer: str | None) -> str:
-        events = [e for e in step.events if e.visible_to is None] if viewer == PUBLIC else step.events_for(viewer)
-        who = f"{html.escape(step.player)}: " if step.player else ""
-        head = (f'<div class="replay-action"><b>Step {step.index}</b> -- {who}'
-                f'<code>{html.escape(action_words(step.action))}</code></div>')
-        return head + events_html(events, heading=f"step {step.index}: what happened")
-
-    # -- playing ------------------------------------------------------------------------------------
-    def _refresh_play_controls(self) -> None:
-        game = self.game
-        at_end = self.index == len(self.states) - 1
-        if at_end and not game.is_terminal():
-            legal = list(game.legal_actions())
-            self.actions.options = [(action_words(a), i) for i, a in enumerate(legal)]
-            self._legal = legal
-            self.actions.value = 0 if legal else None
-        else:
-            self._legal = []
-            self.actions.options = []
-        self.actions.disabled = self.apply_button.disabled = not (at_end and self._legal)
-        self.undo_button.disabled = not (at_end and len(self.states) > 1 and game.history)
-        self.redo_button.disabled = not (at_end and self.redo_stack)
-        if not at_end:
-            self.message.value = "<i>viewing an earlier step: go to the last step to play on</i>"
-        elif game.is_terminal():
-            self.message.value = f"<b>{html.escape(status_line(game))}</b>"
-        else:
-            self.message.value = (f"{html.escape(str(game.current_player))} to act: {len(self._legal)} "
-                                  "representative legal actions")
-
-    @property
-    def legal(self) -> list[Action]:
-        """The legal actions offered in the dropdown (play mode, at the last step)."""
-        return list(getattr(self, "_legal", []))
-
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` to the live game (the referee checks it) and show the new step; the
-        undone actions can no longer be redone."""
-        self._require_play()
-        self._apply(action)
-        self.redo_stack.clear()
-        self._after_change()
-
-    def apply_selected(self) -> None:
-        """Apply the action chosen in the dropdown."""
-        if self.actions.value is None:
-            return
-        self.apply(self._legal[self.actions.value])
-
-    def undo(self) -> Action | None:
-        """Take the last action back (kept for redo) and show the step before it."""
-        self._require_play()
-        if len(self.states) <= 1 or not self.game.history:
-            return None
-        action = self.game.undo()
-        self.redo_stack.append(action)
-        self.states.pop()
-        self.steps.pop()
-        self._after_change()
-        return action
-
-    def redo(self) -> Action | None:
-        """Re-apply the last undone action."""
-        self._require_play()
-        if not self.redo_stack:
-            return None
-        action = self.redo_stack.pop()
-        self._apply(action)
-        self._after_change()
-        return action
-
-    def _apply(self, action: Action) -> None:
-        player = self.game.current_player
-        events = self.game.apply(action)
-        self.states.append(self.game.copy())
-        self.steps.append(Step(len(self.steps), action, player, tuple(events)))
-
-    def _after_change(self) -> None:
-        last = len(self.states) - 1
-        self.index = -1  # the step at this index may have changed: draw it again
-        self.slider.max = last  # lowering it clamps the value: the observer shows that step
-        if self.slider.value == last:
-            self.show(last)
-        else:
-            self.slider.value = last
-
-    def _require_play(self) -> None:
-        if not self.playing:
-            raise RuntimeError("this panel replays a recorded game; make it with play=True to play on")
+    def events_html(self, events, heading: str) -> str:
+        return events_html(events, heading=heading)

@@ -1,0 +1,218 @@
+"""Replaying a saved game of any registered system: every state, rebuilt from the game's origin.
+
+A saved game (``state.to_json()``) names its system (``"system"``), holds its history -- every
+action applied, setup included -- and records its *origin*: how it was first dealt (the system's
+own data: decks, seed, scenario, players, options ...).  Dealing a fresh game from that origin
+(``System.dealt``) and re-applying the history through the referee rebuilds every state in
+between: a game is its sequence of actions, each checked again, so a tampered record is refused
+with the step and the rule it breaks.
+
+``replay(saved)`` returns a :class:`Replay`: ``replay.states[i]`` is the game after the first
+``i`` actions (``states[0]`` as dealt, before any action) and ``replay.steps[i]`` what happened at
+step ``i`` -- the action, who took it and the events it caused, each citing its rule.  The last
+state reproduces the saved game exactly (``to_json`` equal), or :class:`ReplayMismatch` names the
+first part that differs (``"data.turn"``).
+
+Some systems apply setup actions while dealing (Behind's automatic setup announces the terrain
+and the deployments): those are the first actions of the history, and the states between them are
+the referee's snapshots taken before each one (:func:`undo_chain` of the dealt game).
+
+``undo_chain(state)`` reads the steps of a live game from its undo snapshots instead (no origin
+needed: what the play mode of the replay panel starts from).
+
+Pure Python, and generic: it uses the registry's ``System.load`` and ``System.dealt`` and the game
+protocol (:mod:`explorer.core.game`) only.  The panel is :mod:`explorer.core.panels.replay`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from explorer.core.game import Action, Event
+from explorer.core.rules import RuleViolation
+
+__all__ = ["Replay", "ReplayError", "ReplayMismatch", "Step", "first_difference", "replay", "replay_states",
+           "saved_game", "system_of", "undo_chain"]
+
+
+class ReplayError(ValueError):
+    """The saved game cannot be replayed: no system or origin recorded, or a recorded action is
+    refused (the message names the step and the rule)."""
+
+
+class ReplayMismatch(ReplayError):
+    """The replayed game ends in another state than the saved one (``key``: the first part that
+    differs, e.g. ``"data.piles"``)."""
+
+    def __init__(self, key: str):
+        self.key = key
+        super().__init__(f"the replayed game differs from the saved one in {key!r}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a replay: ``action`` (None for step 0, the dealt game), taken by ``player``
+    (who was to act before it), and the ``events`` it caused (the whole log up to the first action
+    for step 0)."""
+
+    index: int
+    action: Action | None
+    player: Any
+    events: tuple[Event, ...]
+
+    def events_for(self, viewer: Any = None) -> list[Event]:
+        """The events ``viewer`` may see (``None``: the referee, who sees all; a player does not see
+        the others' private events)."""
+        return [e for e in self.events if viewer is None or e.visible_to is None or e.visible_to == viewer]
+
+    def public_events(self) -> list[Event]:
+        """The events every player may see (none private to one player)."""
+        return [e for e in self.events if e.visible_to is None]
+
+
+class Replay:
+    """The states and steps of one game (see the module docstring)."""
+
+    def __init__(self, states: Sequence[Any], steps: Sequence[Step]):
+        if len(states) != len(steps):
+            raise ValueError(f"{len(states)} states but {len(steps)} steps")
+        self.states = list(states)
+        self.steps = list(steps)
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    @property
+    def final(self):
+        return self.states[-1]
+
+    def state(self, index: int):
+        return self.states[index]
+
+    def step(self, index: int) -> Step:
+        return self.steps[index]
+
+    def __repr__(self) -> str:
+        return f"<Replay of {len(self.states) - 1} actions: {self.final!r}>"
+
+
+# ---------------------------------------------------------------------------------------------
+# The save and its system
+# ---------------------------------------------------------------------------------------------
+def system_of(data: Mapping[str, Any], system=None):
+    """The registered system of a save: ``system`` if given (a System or a name), else the one its
+    ``"system"`` field names."""
+    from explorer.core.systems import RegistryError, get
+
+    if system is None:
+        name = data.get("system") if isinstance(data, Mapping) else None
+        if not isinstance(name, str):
+            raise ReplayError("the saved game names no system (its 'system' field): pass system=")
+        system = name
+    try:
+        return get(system)
+    except RegistryError as unknown:
+        raise ReplayError(str(unknown)) from unknown
+
+
+def saved_game(game, system=None) -> tuple[dict, Any, Any]:
+    """``(data, state, system)`` of a game given as a state, its ``to_json()`` dict or that as a
+    JSON string (the state loaded with ``System.load`` unless it was given)."""
+    if isinstance(game, (str, bytes)):
+        game = json.loads(game)
+    if isinstance(game, Mapping):
+        data = dict(game)
+        found = system_of(data, system)
+        return data, found.load(data), found
+    if not callable(getattr(game, "to_json", None)):
+        raise TypeError(f"a game to replay is a state, its to_json() dict or a JSON string, got {type(game).__name__}")
+    data = game.to_json()
+    return data, game, system_of(data, system)
+
+
+# ---------------------------------------------------------------------------------------------
+# Replaying
+# ---------------------------------------------------------------------------------------------
+def replay(game, system=None, *, check: bool = True) -> Replay:
+    """Rebuild every state of a saved game (a state, its ``to_json()`` dict or that as a JSON
+    string) from its origin; ``system``: a System or its name (default: the save's ``"system"``).
+
+    ``check``: compare the last replayed state with the saved one and raise
+    :class:`ReplayMismatch` if they differ.  A recorded action the referee refuses raises
+    :class:`ReplayError` naming the step and the rule.
+    """
+    data, saved, found = saved_game(game, system)
+    history = list(saved.history)
+    try:
+        fresh = found.dealt(data)
+    except ReplayError:
+        raise
+    except (ValueError, KeyError, TypeError) as failed:
+        raise ReplayError(f"the saved {found.name} game cannot be dealt again: {failed}") from failed
+    setup = len(fresh.history)
+    if history[:setup] != list(fresh.history):
+        raise ReplayError(f"the first {setup} recorded actions are not the setup the origin deals")
+    dealt = undo_chain(fresh)
+    states, steps = dealt.states, dealt.steps
+    game_now = fresh.copy()
+    for index in range(setup, len(history)):
+        action = history[index]
+        player = game_now.current_player
+        try:
+            events = game_now.apply(action)
+        except RuleViolation as refused:
+            raise ReplayError(f"step {index + 1}: the referee refuses {action}: {refused}") from refused
+        states.append(game_now.copy())
+        steps.append(Step(index + 1, action, player, tuple(events)))
+    if check:
+        replayed = states[-1].to_json()
+        expected = data if "system" in data else {"system": found.name, **data}  # a save older than the field
+        if replayed != expected:
+            raise ReplayMismatch(first_difference(expected, replayed))
+    return Replay(states, steps)
+
+
+def replay_states(game, system=None, *, check: bool = True) -> list:
+    """The state after each action of a saved game: ``states[0]`` dealt, ``states[-1]`` the saved
+    game itself (see :func:`replay`)."""
+    return replay(game, system, check=check).states
+
+
+def undo_chain(state) -> Replay:
+    """The steps of a live game read from its undo snapshots, without dealing it again: undo is
+    applied to copies back to the first action it can take back.  A state loaded from JSON has no
+    snapshots: its step 0 is then the state itself.  (The states between the setup actions a
+    system applies while dealing are the snapshots taken before each of them.)"""
+    chain = [state.copy()]
+    twin = state.copy()
+    while twin.history:
+        try:
+            twin.undo()
+        except IndexError:  # no snapshot further back (a loaded game)
+            break
+        chain.append(twin.copy())
+    chain.reverse()
+    steps = [Step(0, None, None, tuple(chain[0].log))]
+    for i in range(1, len(chain)):
+        before, after = chain[i - 1], chain[i]
+        steps.append(Step(i, after.history[-1], before.current_player, tuple(after.log[len(before.log):])))
+    return Replay(chain, steps)
+
+
+def first_difference(expected: Any, actual: Any, path: str = "") -> str:
+    """The first part where two JSON values differ, as a dotted path (``"data.piles"``,
+    ``"history[3]"``); ``"(the whole state)"`` if they differ at the top."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in list(expected) + [k for k in actual if k not in expected]:
+            if expected.get(key, _MISSING) != actual.get(key, _MISSING):
+                return first_difference(expected.get(key), actual.get(key), f"{path}.{key}" if path else str(key))
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        for i, (a, b) in enumerate(zip(expected, actual)):
+            if a != b:
+                return first_difference(a, b, f"{path}[{i}]")
+    return path or "(the whole state)"
+
+
+_MISSING = object()
