@@ -60,7 +60,8 @@ class System:
     * ``simulation``: how a simulated game is counted (:class:`explorer.core.simulate.Simulation`),
       or None;
     * ``picture``: ``"module:attribute"`` of a class ``Picture(state)`` with ``update(state)`` and
-      ``png()`` (the replay panel draws with it), or None;
+      ``png()`` (the replay panel draws with it), or None; optionally ``figure_size()`` (then the
+      panel draws on an ipympl canvas), ``status_line(state)`` and ``players_html(state, viewer)``;
     * ``invariants(state)``: raises if the state breaks one of the system's invariants (default:
       ``state.check_invariants()``);
     * ``conformance(k)``: conformance game ``k`` as ``{"config", "players", "seed"}`` and
