@@ -1,9 +1,10 @@
 """The simulated players of Behind (explorer.behind.players): random games end, every choice is legal.
 
 * random-vs-random games END: measured when these tests were written, 30 of 30 seeded games of
-  "Unser Revier!" (Vampire vs Schwesternbund) and 27 of 30 of "Das Juwel von Athen" (Vampire,
-  Schwesternbund, Werwölfe) reached a winner within 60 turns (the aimless random player of
-  before: none); asserted here: at least 15 of 20 and 12 of 20;
+  "Unser Revier!" (Vampire vs Schwesternbund) and 30 of 30 of "Das Juwel von Athen" (Vampire,
+  Schwesternbund, Werwölfe) reached a winner within 60 turns (benchmarks/bench_games.py, 60
+  games each: 100% and 95%; the aimless random player of before: none); asserted here: at
+  least 15 of 20 and 12 of 20;
 * every action a random or greedy player returns passes the referee's ``check`` (the players
   build most of them legal without asking ``can``);
 * the random player's knobs: ``RandomPlayer(aim, attack, shoot)``, equal and hashable by them;
