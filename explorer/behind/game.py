@@ -158,6 +158,14 @@ class BehindState(GameState):
         from explorer.behind import game_candidates
         return game_candidates.candidates(self, kind)
 
+    def _legal_candidates(self, kind: str | None = None):
+        """Candidates built legal by construction are yielded (and remembered as accepted) without
+        probing; only movement legs, commanded moves and setup actions are checked one by one."""
+        from explorer.behind import game_candidates
+        for action in game_candidates.legal_candidates(self, kind):
+            self._accept(action)
+            yield action
+
     def _snapshot(self) -> _Data:
         return self._data.copy()
 
