@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Callable, Protocol, Sequence, runtime_checkable
+from typing import Callable, Sequence
 
 import shapely
 
@@ -39,25 +39,11 @@ from explorer.behind.game_candidates import (candidates, clear_sight, legal_cand
 from explorer.behind.geometry import EPS, circle_entry, unit
 from explorer.behind.movement import move_leg, toward_step
 from explorer.behind.table import TABLE_EDGE, VIEW_HALF_ANGLE
+from explorer.core.players import NoLegalAction, Player, play  # the shared protocol (re-exported)
 from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleViolation
 
 __all__ = ["PLAYERS", "GreedyPlayer", "NoLegalAction", "Player", "RandomPlayer", "make_player", "play_game"]
-
-
-@runtime_checkable
-class Player(Protocol):
-    """Chooses the action of ``state.current_player``; ``rng`` is the player's own generator."""
-
-    name: str
-
-    def choose(self, state, rng: SeededRng) -> A.Action:
-        ...
-
-
-class NoLegalAction(RuntimeError):
-    """The state offers its player no legal action (a bug in the engine: a non-terminal state
-    always has one -- EndTurn, Organise, a Defend/Dodge without card ...)."""
 
 
 # =============================================================================================
@@ -1217,7 +1203,7 @@ def play_game(decks: Sequence, scenario: str = "unser_revier", players: Sequence
     :data:`PLAYERS` or Player objects.  The game is dealt and set up with ``seed`` (setup
     "auto"); player ``i`` draws from ``SeededRng(seed).spawn(f"player {i}")``, so the same seed
     plays the same game.  ``max_turns`` stops a game without winner after that many turns (0:
-    never).  ``observer``: anything with ``before(state, who, action)`` and ``after(state, who,
+    never; a game still running after 100,000 actions raises RuntimeError).  ``observer``: anything with ``before(state, who, action)`` and ``after(state, who,
     action, events)``, called around every applied action (the simulator counts with it).
     """
     from explorer.behind.game import new_game
@@ -1229,14 +1215,4 @@ def play_game(decks: Sequence, scenario: str = "unser_revier", players: Sequence
         raise ValueError(f"{len(decks)} decks need {len(decks)} players, got {len(players)}")
     state = new_game(decks, scenario, seed=seed, options=game_options(decks, max_turns))
     by_name = {name: make_player(spec) for name, spec in zip(state.players, players)}
-    root = SeededRng(seed)
-    rngs = {name: root.spawn(f"player {i}") for i, name in enumerate(state.players)}
-    while not state.is_terminal():
-        who = state.current_player
-        action = by_name[who].choose(state, rngs[who])
-        if observer is not None:
-            observer.before(state, who, action)
-        events = state.apply(action)
-        if observer is not None:
-            observer.after(state, who, action, events)
-    return state
+    return play(state, by_name, seed=seed, observer=observer)

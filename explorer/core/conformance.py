@@ -78,6 +78,16 @@ def _refused(system: System, state) -> list:
     return out
 
 
+def _assert_refused(state, bad) -> None:
+    """``can`` says no to ``bad`` and ``apply`` raises RuleViolation (the state is compared after)."""
+    assert not state.can(bad), f"{bad} should be refused in phase {state.phase!r}"
+    try:
+        state.apply(bad)
+    except RuleViolation:
+        return
+    raise AssertionError(f"{bad} was applied although can() refused it")
+
+
 def _sampled_checks(system: System, state, action, *, listing: bool) -> None:
     """The checks around applying ``action``; ``listing``: also check every listed legal action
     and refused candidates (the dearer part, on every ``LISTING_EVERY``-th sample)."""
@@ -87,13 +97,7 @@ def _sampled_checks(system: System, state, action, *, listing: bool) -> None:
             state.check(legal)  # raises if a listed action is not legal
     refused = _refused(system, state) if listing else list(system.refused(state) if system.refused else [])
     for bad in refused:
-        assert not state.can(bad), f"{bad} should be refused in phase {state.phase!r}"
-        try:
-            state.apply(bad)
-        except RuleViolation:
-            pass
-        else:
-            raise AssertionError(f"{bad} was applied although can() refused it")
+        _assert_refused(state, bad)
     assert state.to_json() == before, "refused actions changed the state"
     loaded = system.load(before)
     assert loaded.to_json() == before, "load(to_json()).to_json() differs from to_json()"
@@ -143,13 +147,7 @@ def play_checked(system: System | str, k: int, *, max_actions: int = 50_000) -> 
     assert not list(state.legal_actions()), "a finished game has legal actions"
     final = state.to_json()
     for bad in refused_at_start + list(state.history[-3:]):
-        assert not state.can(bad), f"a finished game accepts {bad}"
-        try:
-            state.apply(bad)
-        except RuleViolation:
-            pass
-        else:
-            raise AssertionError(f"a finished game applied {bad}")
+        _assert_refused(state, bad)
     assert state.to_json() == final, "refused actions changed a finished game"
     assert system.load(final).to_json() == final, "a finished game does not round-trip through JSON"
     return {"system": system.name, "game": k, "configuration": spec.get("configuration", ""),

@@ -12,13 +12,14 @@ the uniform one as ``"uniform"``.  :func:`play` drives a game to its end.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
 from explorer.core.rng import SeededRng
 
 __all__ = ["NoLegalAction", "Player", "RandomPlayer", "make_player", "play", "players_of"]
 
 
+@runtime_checkable
 class Player(Protocol):
     def choose(self, state, rng: SeededRng) -> Any:
         """The action to take in ``state`` (one of its legal actions)."""
