@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from explorer.behind import refs
@@ -233,10 +234,11 @@ class ActionCard:
 
             check_effect_allowed(self)
 
-    @property
+    @cached_property
     def card_effect(self) -> CardEffect | None:
         """The parsed ``effect_code`` (:class:`~explorer.behind.card_effects.CardEffect`), ``None``
-        if the card has no code.  Parsing is cached."""
+        if the card has no code.  Kept on the card (it is frozen; the value is not a field, so
+        equality, hashing and ``dataclasses.replace`` ignore it)."""
         if not self.effect_code:
             return None
         from explorer.behind.card_effects import parse_effect_code

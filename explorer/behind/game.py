@@ -223,8 +223,9 @@ class BehindState(GameState):
         return character
 
     def characters_of(self, player: str, *, alive: bool = True) -> list[str]:
+        characters = self._data.characters
         return [name for name, owner in self.owners.items()
-                if owner == player and (not alive or not self._data.characters[name].eliminated)]
+                if owner == player and (not alive or not characters[name].eliminated)]
 
     def alive(self, name: str) -> bool:
         return name in self._data.characters and not self._data.characters[name].eliminated

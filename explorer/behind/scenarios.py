@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -118,6 +119,17 @@ def _decimals(value: float, threshold: float | None) -> str:
 def _limit(cards: float, card: float) -> str:
     """``"3 card lengths (26.4 cm)"``."""
     return f"{_card_lengths(cards)} ({cards * card:.1f} cm)"
+
+
+@lru_cache(maxsize=64)
+def _middle_area(obstacles: tuple, card: float, shape: str) -> Polygon:
+    """:meth:`Scenario.middle_area` of these obstacles (remembered: obstacles are immutable, and a
+    setup asks for the area again at every check)."""
+    union = shapely.union_all([obstacle.polygon for obstacle in obstacles])
+    if shape == "box":
+        minx, miny, maxx, maxy = union.bounds
+        return shapely.box(minx - card, miny - card, maxx + card, maxy + card)
+    return union.convex_hull.buffer(card)
 
 
 def _players(table: Table) -> dict[str, list[Chip]]:
@@ -349,12 +361,7 @@ class Scenario:
         (ruling ``behind.setup-middle-area``); None when the table has no obstacles."""
         if not table.obstacles:
             return None
-        union = shapely.union_all([obstacle.polygon for obstacle in table.obstacles])
-        card = table.card_length
-        if table.rulings["behind.setup-middle-area"] == "box":
-            minx, miny, maxx, maxy = union.bounds
-            return shapely.box(minx - card, miny - card, maxx + card, maxy + card)
-        return union.convex_hull.buffer(card)
+        return _middle_area(table.obstacles, table.card_length, table.rulings["behind.setup-middle-area"])
 
     def chosen_edge(self, table: Table, player: str, roles: Mapping[str, str] | None = None) -> str | None:
         """The table edge player ``player`` sets up at: the edge nearest his chips' centroid; for the

@@ -101,13 +101,17 @@ class Rulings(Mapping[str, Any]):
                 raise ValueError(f"unknown ruling {key!r}; known: {sorted(REGISTRY)}")
             values[key] = REGISTRY[key].check(value)
         self._overrides = values
+        self._read = dict(values)  # every value looked up so far (a registered default never changes)
 
     def __getitem__(self, key: str) -> Any:
-        if key in self._overrides:
-            return self._overrides[key]
+        try:
+            return self._read[key]
+        except KeyError:
+            pass
         if key not in REGISTRY:
             raise KeyError(f"unknown ruling {key!r}")
-        return REGISTRY[key].default
+        value = self._read[key] = REGISTRY[key].default
+        return value
 
     def __iter__(self):
         return iter(sorted(REGISTRY))
