@@ -20,6 +20,7 @@ import re
 import tomllib
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -75,6 +76,11 @@ def battle_size(character_points: int) -> BattleSize:
     up to 30 CP 5/3/40, from 31 CP 6/4/50, from 61 CP 7/5/60."""
     if isinstance(character_points, bool) or not isinstance(character_points, int) or character_points < 0:
         raise ValueError(f"character points must be a whole number >= 0, got {character_points!r}")
+    return _battle_size(character_points)
+
+
+@lru_cache(maxsize=64)
+def _battle_size(character_points: int) -> BattleSize:
     return BattleSize(*_battle_row(character_points)[1:])
 
 

@@ -199,8 +199,14 @@ class BehindState(GameState):
 
     @property
     def scenario(self):
-        from explorer.behind.game_setup import cached_scenario
-        return cached_scenario(self._data.scenario) if self._data.scenario else None
+        scenario_id = self._data.scenario
+        if not scenario_id:
+            return None
+        known = self.__dict__.get("_scenario")
+        if known is None or known[0] != scenario_id:
+            from explorer.behind.game_setup import cached_scenario
+            known = self._scenario = (scenario_id, cached_scenario(scenario_id))
+        return known[1]
 
     @property
     def size(self):

@@ -51,11 +51,36 @@ def _perform_choose(state, action, plan):
 rule("choose-scenario")((_verify_choose, _perform_choose))
 
 
+_PLACED: dict = {}
+"""The tables accepted placements made, by everything the check reads (the scenario, the table
+before, the obstacles left, the action): the default layouts are placed alike in every game, and
+tables are immutable, so the games share them (:func:`_verify_place_obstacle`)."""
+
+
 def _verify_place_obstacle(state, action):
     need_phase(state, "terrain")
     d = state.data
     if action.obstacle not in d.to_place:
         refuse(f"{action.obstacle!r} is not an obstacle still to place (left: {', '.join(d.to_place)})", refs.SCENARIOS)
+    scenario, table = state.scenario, d.table
+    try:
+        key = (id(scenario), table.width, table.depth, table.rulings, tuple(map(id, table.obstacles)), table.chips,
+               d.to_place, action)
+        found = _PLACED.get(key)
+    except TypeError:  # an unhashable field: simply checked
+        key, found = None, None
+    if found is not None and found[0] is scenario and found[1].obstacles == table.obstacles:
+        return found[2]
+    placed = _check_place_obstacle(state, action)
+    if key is not None:
+        if len(_PLACED) >= 256:
+            _PLACED.clear()
+        _PLACED[key] = (scenario, table, placed)  # the objects whose ids are in the key, kept alive
+    return placed
+
+
+def _check_place_obstacle(state, action):
+    d = state.data
     template = next(o for o in state.scenario.obstacles if o.name == action.obstacle)
     c = template.polygon.centroid
     polygon = affinity.rotate(affinity.translate(template.polygon, action.x - c.x, action.y - c.y), action.angle)

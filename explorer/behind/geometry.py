@@ -53,6 +53,31 @@ def point_segment_dist2(ax, ay, bx, by, px, py):
     return cx * cx + cy * cy
 
 
+def segment_distance2(x0: float, y0: float, x1: float, y1: float,
+                      ax: float, ay: float, bx: float, by: float) -> float:
+    """Squared distance between segments ``(x0, y0)``-``(x1, y1)`` and ``(ax, ay)``-``(bx, by)``
+    (floats): 0 when they cross properly, else the nearest of an end to the other segment
+    (touching or collinear segments get 0 that way)."""
+    d1 = (x1 - x0) * (ay - y0) - (y1 - y0) * (ax - x0)
+    d2 = (x1 - x0) * (by - y0) - (y1 - y0) * (bx - x0)
+    d3 = (bx - ax) * (y0 - ay) - (by - ay) * (x0 - ax)
+    d4 = (bx - ax) * (y1 - ay) - (by - ay) * (x1 - ax)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return 0.0
+    return min(_point_segment2(ax, ay, x0, y0, x1, y1), _point_segment2(bx, by, x0, y0, x1, y1),
+               _point_segment2(x0, y0, ax, ay, bx, by), _point_segment2(x1, y1, ax, ay, bx, by))
+
+
+def _point_segment2(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Squared distance from point ``p`` to segment ``a``-``b`` (floats)."""
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = ((px - ax) * dx + (py - ay) * dy) / length2 if length2 > 0 else 0.0
+    t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    ex, ey = ax + t * dx - px, ay + t * dy - py
+    return ex * ex + ey * ey
+
+
 def chip_block_limit2(radius: float) -> float:
     """A line blocks-through a chip when its squared centre distance is below this."""
     limit = radius - EPS

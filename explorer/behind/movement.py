@@ -187,7 +187,7 @@ def _straight_leg(table: Table, chip: Chip, to: Point2, distance: float, mode: s
     result = mover.move_end(chip.name, distance, _direction(chip.position, to))
     end = _end_of(result, to)
     leg = Leg(chip.name, chip.position, end, to, result.distance, result.stopped_by, mode=mode)
-    return table.move_chip(chip.name, *end, facing=facing), leg
+    return table._put(chip.name, *end, facing=facing), leg  # move_end found the end legal
 
 
 # ---------------------------------------------------------------------------------------------

@@ -914,9 +914,15 @@ class _Router:
             self._ends = np.concatenate([c[1:] for c in coords])
             self._low = np.minimum(self._starts, self._ends)
             self._high = np.maximum(self._starts, self._ends)
-            self._parts = [(part, part.bounds) for part in getattr(self.blocker, "geoms", [self.blocker])]
-            for part, _ in self._parts:
+            self._parts = []
+            for part in getattr(self.blocker, "geoms", [self.blocker]):
                 shapely.prepare(part)
+                edges = []
+                for ring in (part.exterior, *part.interiors):
+                    points = [(float(x), float(y)) for x, y in ring.coords]
+                    edges += [(a[0], a[1], b[0], b[1], min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]),
+                               max(a[1], b[1])) for a, b in zip(points, points[1:])]
+                self._parts.append((part, tuple(float(v) for v in part.bounds), tuple(edges)))
         nodes = []
         for p in polygons:
             # corners of the outline grown by r + MARGIN; simplifying keeps a subset of them and cuts
@@ -974,19 +980,33 @@ class _Router:
         return ~(inside | crossed)
 
     def _clear_one(self, x0: float, y0: float, x1: float, y1: float) -> bool:
-        """The segment stays outside the blocker: GEOS's prepared test on each part of the blocker
-        whose bounding box meets the segment's."""
+        """The segment stays outside the blocker (``not shapely.intersects``), in plain Python:
+        for each part of the blocker whose bounding box meets the segment's, no edge of it is
+        crossed or touched (the orientation test of :meth:`_clear`, collinear pairs whose boxes
+        overlap counting as meeting), and then the segment, wholly inside or wholly outside the
+        part, has its start outside it."""
         if self.blocker is None:
             return True
         lx, hx, ly, hy = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
-        line = None
-        for part, (minx, miny, maxx, maxy) in self._parts:
+        ux, uy = x1 - x0, y1 - y0
+        for part, (minx, miny, maxx, maxy), edges in self._parts:
             if hx < minx or lx > maxx or hy < miny or ly > maxy:
                 continue
-            if line is None:
-                line = shapely.linestrings([[x0, y0], [x1, y1]])
-            if shapely.intersects(part, line):
-                return False
+            for cx, cy, dx, dy, elx, ehx, ely, ehy in edges:
+                if ehx < lx or elx > hx or ehy < ly or ely > hy:
+                    continue
+                s1 = ux * (cy - y0) - uy * (cx - x0)
+                s2 = ux * (dy - y0) - uy * (dx - x0)
+                if (s1 > 0 and s2 > 0) or (s1 < 0 and s2 < 0):
+                    continue
+                ex, ey = dx - cx, dy - cy
+                s3 = ex * (y0 - cy) - ey * (x0 - cx)
+                s4 = ex * (y1 - cy) - ey * (x1 - cx)
+                if (s3 > 0 and s4 > 0) or (s3 < 0 and s4 < 0):
+                    continue
+                return False  # an edge crossed or touched
+            if shapely.contains_xy(part, x0, y0):
+                return False  # wholly inside the part
         return True
 
     def waypoint(self, start, goal) -> tuple[float, float, bool]:

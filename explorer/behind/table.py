@@ -59,7 +59,7 @@ from explorer.behind.geometry import (
     chip_block_limit2,
     circle_entry,
     flyer_exempt,
-    point_segment_dist2,
+    segment_distance2,
     unit,
     wholly_on,
     within_45,
@@ -120,6 +120,16 @@ class Obstacle:
     def bounds(self) -> tuple[float, float, float, float]:
         """``(minx, miny, maxx, maxy)`` of the polygon (computed once: a quick pre-test)."""
         return tuple(float(v) for v in self.polygon.bounds)
+
+    @cached_property
+    def segments(self) -> tuple[tuple[float, float, float, float], ...]:
+        """Every ring edge ``(ax, ay, bx, by)``, exterior then holes, zero-length edges left out
+        (computed once: straight moves test a few edges in plain Python, quicker than arrays)."""
+        out = []
+        for ring in (self.polygon.exterior, *self.polygon.interiors):
+            coords = [(float(x), float(y)) for x, y in ring.coords]
+            out += [(a[0], a[1], b[0], b[1]) for a, b in zip(coords, coords[1:]) if a != b]
+        return tuple(out)
 
     @classmethod
     def box(cls, name: str, x: float, y: float, width: float, depth: float, *,
@@ -316,6 +326,7 @@ class Table:
         table._index = {chip.name: i for i, chip in enumerate(table._chips)}
         if like is not None and like._obstacles is table._obstacles:
             cached = like.__dict__
+            table.__dict__["_parent_rows"] = cached.setdefault("_rows", {})  # see _stands_row
             for name in _OBSTACLE_CACHES:  # immutable arrays / trees of the obstacles alone
                 if name in cached:
                     table.__dict__[name] = cached[name]
@@ -408,6 +419,14 @@ class Table:
         for a rules-checked straight move use :meth:`move_chip_straight`.
         """
         return self.replace_chip(self.chip(name).moved(x, y, facing))
+
+    def _put(self, name: str, x: float, y: float, facing: float | None = None) -> "Table":
+        """Chip ``name`` put down at ``(x, y)`` (and turned) without the placement check: only for
+        where :meth:`move_end` ended a straight move, which stops touching the first chip or
+        obstacle, at the table edge, and refuses a landing or stepping down that does not fit."""
+        index = self._index_of(name)
+        chips = self._chips[:index] + (self._chips[index].moved(x, y, facing),) + self._chips[index + 1:]
+        return self._trusted(self._width, self._depth, self._obstacles, chips, self._rulings, self)
 
     def turn(self, name: str, facing: float) -> "Table":
         """Chip ``name`` turned to ``facing``: "Each character may, once in his own turn, at any time
@@ -566,12 +585,35 @@ class Table:
         lines = shapely.linestrings(np.stack([a, b], axis=1)) if len(k) else np.empty(0, dtype=object)
         return Edges(a, b, k, lines, offsets, holes)
 
+    def _stands_row(self, index: int) -> tuple[bool, ...]:
+        """Row ``index`` of :attr:`stands_on_matrix`, for one chip: computed alone (a move asks
+        about the moving chip only), remembered, and taken over from the table this one was
+        made from when the chip there is the very same (immutable) chip."""
+        chip = self._chips[index]
+        rows = self.__dict__.setdefault("_rows", {})
+        found = rows.get(chip.name)
+        if found is not None and found[0] is chip:
+            return found[1]
+        parent = self.__dict__.get("_parent_rows")
+        found = parent.get(chip.name) if parent is not None else None
+        if found is None or found[0] is not chip:
+            matrix = self.__dict__.get("stands_on_matrix")
+            if matrix is not None:
+                row = tuple(bool(v) for v in matrix[index])
+            else:
+                x, y = chip.x, chip.y
+                row = tuple(o.flat and o.bounds[0] <= x <= o.bounds[2] and o.bounds[1] <= y <= o.bounds[3]
+                            and bool(shapely.contains_xy(o.polygon, x, y)) for o in self._obstacles)
+            found = (chip, row)
+        rows[chip.name] = found
+        return found[1]
+
     # -- queries -------------------------------------------------------------------------------
     def standing_on(self, name: str) -> tuple[str, ...]:
         """Flat obstacles chip ``name`` stands on ("Terrain and Climbing (Gelände & Klettern)").
         "Melee combats between characters at different height levels are not possible." """
-        row = self.stands_on_matrix[self._index_of(name)]
-        return tuple(self._obstacles[k].name for k in np.flatnonzero(row))
+        row = self._stands_row(self._index_of(name))
+        return tuple(o.name for o, on in zip(self._obstacles, row) if on)
 
     def distance(self, a: str, b: str) -> float:
         """Distance between chips ``a`` and ``b`` in cm.
@@ -608,11 +650,16 @@ class Table:
         Ranged Combat (Fernkampf): "the character chip of the shooter must not touch an enemy
         character chip".
         """
-        chip = self.chip(name)
-        two_r, limit = 2 * self.radius, self.contact_tolerance + EPS  # the arithmetic of gap() / touching()
-        return tuple(other.name for other in self._chips
-                     if other.owner != chip.owner and other.name != name
-                     and math.hypot(other.x - chip.x, other.y - chip.y) - two_r <= limit)
+        known = self.__dict__.setdefault("_touching", {})  # the table is immutable: asked once per chip
+        found = known.get(name)
+        if found is None:
+            chip = self.chip(name)
+            two_r, limit = 2 * self.radius, self.contact_tolerance + EPS  # the arithmetic of gap() / touching()
+            x, y, owner, hypot = chip.x, chip.y, chip.owner, math.hypot
+            found = known[name] = tuple(other.name for other in self._chips
+                                        if other.owner != owner and other.name != name
+                                        and hypot(other.x - x, other.y - y) - two_r <= limit)
+        return found
 
     def within_range(self, a: str, b: str, range_cm: float) -> bool:
         """Chip ``b`` is within ``range_cm`` of chip ``a`` under ruling ``behind.distance-measure``
@@ -631,9 +678,9 @@ class Table:
         i, j = self._index_of(observer), self._index_of(target)
         if i == j:
             raise ValueError(f"{observer!r} is observer and target")
-        centres, facing = self.centres, self.facing_vectors
-        return bool(within_45(centres[j, 0] - centres[i, 0], centres[j, 1] - centres[i, 1],
-                               facing[i, 0], facing[i, 1]))
+        a, b = self._chips[i], self._chips[j]
+        fx, fy = unit(a.facing)  # the numbers facing_vectors holds, without building the arrays
+        return bool(within_45(b.x - a.x, b.y - a.y, fx, fy))
 
     def in_rear_arc(self, attacker: str, defender: str) -> bool:
         """The attacker is in the defender's rear arc: the direction from the defender's centre to
@@ -647,9 +694,9 @@ class Table:
         i, j = self._index_of(attacker), self._index_of(defender)
         if i == j:
             raise ValueError(f"{attacker!r} is attacker and defender")
-        centres, facing = self.centres, self.facing_vectors
-        return bool(within_45(centres[i, 0] - centres[j, 0], centres[i, 1] - centres[j, 1],
-                               -facing[j, 0], -facing[j, 1]))
+        a, b = self._chips[i], self._chips[j]
+        fx, fy = unit(b.facing)
+        return bool(within_45(a.x - b.x, a.y - b.y, -fx, -fy))
 
     def rear_bonus(self, attacker: str, defender: str) -> int:
         """+1 when the attacker touches the defender in its rear arc, else 0 (Viewing Angle
@@ -673,19 +720,28 @@ class Table:
         i, j = self._index_of(observer), self._index_of(target)
         if i == j:
             raise ValueError(f"{observer!r} is observer and target")
-        if flyer_exempt(self.flying[i], self.flying[j], self._rulings["behind.flyer-sight"]):
+        chips = self._chips
+        if flyer_exempt(chips[i].flying, chips[j].flying, self._rulings["behind.flyer-sight"]):
             return SightLine(observer, target, True, ())
         lo, hi = min(i, j), max(i, j)  # one line per pair: from the chip first on the table
-        centres = self.centres
-        ax, ay, bx, by = centres[lo, 0], centres[lo, 1], centres[hi, 0], centres[hi, 1]
-        inside = point_segment_dist2(ax, ay, bx, by, centres[:, 0], centres[:, 1]) < chip_block_limit2(self.radius)
-        inside[[lo, hi]] = False
-        blockers = [self._chips[k].name for k in np.flatnonzero(inside)]
+        ax, ay, bx, by = chips[lo].x, chips[lo].y, chips[hi].x, chips[hi].y
+        # point_segment_dist2's arithmetic, chip by chip (the sight matrix does it in arrays)
+        limit, dx, dy = chip_block_limit2(self.radius), bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        scale = length2 if length2 > 0 else 1.0
+        blockers = []
+        for k, chip in enumerate(chips):
+            if k == lo or k == hi:
+                continue
+            t = min(max(((chip.x - ax) * dx + (chip.y - ay) * dy) / scale, 0.0), 1.0)
+            ex, ey = ax + t * dx - chip.x, ay + t * dy - chip.y
+            if ex * ex + ey * ey < limit:
+                blockers.append(chip.name)
         line = None
-        stands = self.stands_on_matrix
+        stands_lo, stands_hi = self._stands_row(lo), self._stands_row(hi)
         low_x, high_x, low_y, high_y = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
         for k, obstacle in enumerate(self._obstacles):
-            if stands[lo, k] or stands[hi, k]:
+            if stands_lo[k] or stands_hi[k]:
                 continue
             minx, miny, maxx, maxy = obstacle.bounds
             if high_x < minx or low_x > maxx or high_y < miny or low_y > maxy:
@@ -740,8 +796,7 @@ class Table:
         start = (chip.x, chip.y)
         if distance == 0:
             return MoveResult(name, start, start, 0.0, None, 0.0)
-        u = np.array(unit(direction))
-        p0 = np.array(start)
+        u, p0 = unit(direction), start  # plain float pairs: a move asks a few numbers only
         stop_t, stopped_by = distance, None
 
         t, by = self._table_edge_stop(p0, u, distance)
@@ -764,7 +819,8 @@ class Table:
         result = self.move_end(name, distance, direction)
         return self.move_chip(name, *result.end, facing=facing), result
 
-    def _table_edge_stop(self, p0: np.ndarray, u: np.ndarray, length: float) -> tuple[float, str | None]:
+    def _table_edge_stop(self, p0: tuple[float, float], u: tuple[float, float],
+                         length: float) -> tuple[float, str | None]:
         r = self.radius
         best = math.inf
         for axis, high in ((0, self._width - r), (1, self._depth - r)):
@@ -780,9 +836,9 @@ class Table:
         mover = self._index_of(name)
         if len(self._chips) < 2:
             return math.inf, None
-        q = p0 + length * u
         reach = 2 * self.radius
-        x0, y0, x1, y1 = float(p0[0]), float(p0[1]), float(q[0]), float(q[1])
+        x0, y0 = p0
+        x1, y1 = x0 + length * u[0], y0 + length * u[1]
         lx, hx = min(x0, x1) - reach, max(x0, x1) + reach
         ly, hy = min(y0, y1) - reach, max(y0, y1) + reach
         # point_segment_dist2's arithmetic, one chip at a time: only chips within 2r of the path's
@@ -806,36 +862,38 @@ class Table:
 
     def _obstacle_stop(self, name: str, p0, u, length) -> tuple[float, str | None]:
         """First contact of the moving disc with an obstacle the path would overlap (exact: the
-        analytic first contact with the edges whose distance to the path is below the radius)."""
-        edges = self.edges
-        starts, ends, owner, lines = edges.starts, edges.ends, edges.owner, edges.lines
-        if not len(owner):
+        analytic first contact with the edges whose distance to the path is below the radius).
+        Plain Python over the few edges near the path: a move meets only a handful."""
+        if not self._obstacles:
             return math.inf, None
         r = self.radius
-        q = p0 + length * u
-        low, high = np.minimum(p0, q) - r, np.maximum(p0, q) + r
-        lx, ly, hx, hy = float(low[0]), float(low[1]), float(high[0]), float(high[1])
-        if not any(o.bounds[0] <= hx and o.bounds[2] >= lx and o.bounds[1] <= hy and o.bounds[3] >= ly
-                   for o in self._obstacles):
-            return math.inf, None  # no obstacle's box, so no edge's box, comes within r of the path's
-        under = self.stands_on_matrix[self._index_of(name)]
-        relevant = ~under[owner] & np.all(np.minimum(starts, ends) <= high, axis=1) \
-            & np.all(np.maximum(starts, ends) >= low, axis=1)  # edges whose box is within r of the path's
-        penetrating = np.zeros(len(owner), dtype=bool)
-        if relevant.any():
-            path = shapely.linestrings([p0, q])
-            penetrating[relevant] = shapely.distance(path, lines[relevant]) < r - EPS
+        x0, y0 = p0
+        x1, y1 = x0 + length * u[0], y0 + length * u[1]
+        lx, hx, ly, hy = min(x0, x1) - r, max(x0, x1) + r, min(y0, y1) - r, max(y0, y1) + r
+        limit2 = (r - EPS) ** 2 if r > EPS else 0.0
+        under = None
         best, by = math.inf, None
-        for e in np.flatnonzero(penetrating):
-            t = capsule_entry(p0, u, starts[e], ends[e], r)
-            if t < best:
-                best, by = t, self._obstacles[owner[e]].name
+        for k, obstacle in enumerate(self._obstacles):
+            minx, miny, maxx, maxy = obstacle.bounds
+            if minx > hx or maxx < lx or miny > hy or maxy < ly:
+                continue  # the boxes are apart: no edge of it comes within r of the path
+            if under is None:
+                under = self._stands_row(self._index_of(name))
+            if under[k]:
+                continue  # a flat obstacle the chip stands on does not stop it
+            for ax, ay, bx, by_ in obstacle.segments:
+                if min(ax, bx) > hx or max(ax, bx) < lx or min(ay, by_) > hy or max(ay, by_) < ly:
+                    continue  # the edge's box is apart from the path's, grown by r
+                if segment_distance2(x0, y0, x1, y1, ax, ay, bx, by_) < limit2:
+                    t = capsule_entry((x0, y0), u, (ax, ay), (bx, by_), r)
+                    if t < best:
+                        best, by = t, obstacle.name
         return best, by
 
     def _check_move_end(self, chip: Chip, end: tuple[float, float]) -> None:
         if not chip.flying:
-            row = self.stands_on_matrix[self._index_of(chip.name)]
-            if not row.any():
+            row = self._stands_row(self._index_of(chip.name))
+            if not any(row):
                 return  # a walk is stopped before any obstacle: only one it stands on can be a problem
         moved = chip.moved(*end)
         others = tuple(c for c in self._chips if c.name != chip.name)
@@ -855,7 +913,7 @@ class Table:
                     f"an obstacle only if the obstacle is flat and his character chip has room on it "
                     f"completely.\" Fly less or further.", refs.FLYING)
             return
-        under = [self._obstacles[k] for k in np.flatnonzero(row)]
+        under = [o for o, on in zip(self._obstacles, row) if on]
         problem = self._obstacle_problem(moved, under)
         if problem is not None:
             raise RuleViolation(problem.reason + "; stepping down from it, move less or further", refs.TERRAIN)

@@ -333,7 +333,8 @@ class GameState(ABC):
 
     def emit(self, kind: str, text: str, rule: RuleRef | None = None, *, player: Any = None,
              visible_to: Any = None, **data: Any) -> Event:
-        event = Event(kind, text, rule, player, visible_to, data)
+        event = object.__new__(Event)  # Event(...) without the frozen dataclass's per-field setattr
+        event.__dict__.update(kind=kind, text=text, rule=rule, player=player, visible_to=visible_to, data=data)
         self.log.append(event)
         return event
 
