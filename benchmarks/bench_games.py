@@ -17,8 +17,11 @@ machine may be shared: the CPU figure is the steadier one).  Printed per scenari
   "Unser Revier!", >= 10 for greedy ones;
 * games per second of all games, and of the finished games alone; actions per second; turns.
 
-``--against DIR``: the same benchmark, run in a subprocess on the source tree DIR (say a
-``git worktree`` of an older commit), printed side by side with this tree ("before | now").
+``--against DIR``: the same games on the source tree DIR (say a ``git worktree`` of an older
+commit) and on this tree, printed side by side ("before | now") with the ratio.  Each tree plays
+in its own worker process, and the two play *interleaved*, game by game (which goes first
+alternates), so that a machine that slows down or speeds up during the run -- these shared
+machines swing by 1.5x within minutes -- slows both alike and the ratio stays fair.
 It is a benchmark, not a test: the exit code is 0 whatever the figures.
 """
 
@@ -40,25 +43,63 @@ GOALS = {("unser_revier", "random"): 20.0, ("unser_revier", "greedy"): 10.0}
 DECKS = {"unser_revier": ("vampire", "schwesternbund"), "juwel_von_athen": ("vampire", "schwesternbund", "werwoelfe")}
 
 
-def measure(scenario: str, kind: str, games: int, seed: int, max_turns: int) -> dict:
-    """Play ``games`` games of ``scenario`` between players of ``kind``; their figures."""
+def _game(scenario: str, kind: str, k: int, seed: int, max_turns: int, _cache: dict = {}) -> dict:
+    """Play game ``k`` of ``scenario`` between players of ``kind``; its row of figures."""
     from explorer.behind.data import load_decks
     from explorer.behind.game import player_names
     from explorer.behind.players import play_game
     from explorer.behind.simulate import GameTally, game_seed
 
-    all_decks = load_decks()
-    decks = [all_decks[d] for d in DECKS[scenario]]
+    if scenario not in _cache:
+        all_decks = load_decks()
+        _cache[scenario] = [all_decks[d] for d in DECKS[scenario]]
+    decks = _cache[scenario]
     players = (kind,) * len(decks)
-    play_game(decks, scenario, players, seed=seed + 10_000, max_turns=max_turns)  # warm up: imports, caches
-    rows = []
-    for k in range(games):
-        tally = GameTally(player_names(decks))
-        wall, cpu = time.perf_counter(), time.process_time()
-        state = play_game(decks, scenario, players, seed=game_seed(seed, k), max_turns=max_turns, observer=tally)
-        rows.append({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
-                     "won": state.winner is not None, "turns": state.turn, "actions": tally.actions})
-    return summarise(rows)
+    if (scenario, kind) not in _cache:  # warm up once: imports, caches
+        _cache[scenario, kind] = play_game(decks, scenario, players, seed=seed + 10_000, max_turns=max_turns)
+    tally = GameTally(player_names(decks))
+    wall, cpu = time.perf_counter(), time.process_time()
+    state = play_game(decks, scenario, players, seed=game_seed(seed, k), max_turns=max_turns, observer=tally)
+    return {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+            "won": state.winner is not None, "turns": state.turn, "actions": tally.actions}
+
+
+def measure(scenario: str, kind: str, games: int, seed: int, max_turns: int) -> dict:
+    """Play ``games`` games of ``scenario`` between players of ``kind`` in this process; their figures."""
+    return summarise([_game(scenario, kind, k, seed, max_turns) for k in range(games)])
+
+
+def worker() -> int:
+    """``--worker``: play the games asked for on stdin (one JSON list per line), one JSON row each."""
+    for line in sys.stdin:
+        scenario, kind, k, seed, max_turns = json.loads(line)
+        print(json.dumps(_game(scenario, kind, k, seed, max_turns)), flush=True)
+    return 0
+
+
+def measure_side_by_side(args, trees: dict[str, Path]) -> dict[str, dict]:
+    """The games of :func:`run_all` played by one worker per tree, interleaved game by game."""
+    workers = {}
+    for label, tree in trees.items():
+        workers[label] = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                          env={**os.environ, "BENCH_GAMES_ROOT": str(tree.resolve())})
+    rows: dict[str, dict[str, list]] = {label: {} for label in trees}
+    try:
+        for scenario in args.scenarios:
+            for kind, games in (("random", args.games), ("greedy", args.greedy_games)):
+                for k in range(games):
+                    order = list(trees) if k % 2 == 0 else list(trees)[::-1]
+                    for label in order:
+                        process = workers[label]
+                        process.stdin.write(json.dumps([scenario, kind, k, args.seed, args.max_turns]) + "\n")
+                        process.stdin.flush()
+                        rows[label].setdefault(f"{scenario}/{kind}", []).append(json.loads(process.stdout.readline()))
+    finally:
+        for process in workers.values():
+            process.stdin.close()
+            process.wait()
+    return {label: {key: summarise(found) for key, found in by_key.items()} for label, by_key in rows.items()}
 
 
 def summarise(rows: list[dict]) -> dict:
@@ -111,6 +152,8 @@ def report(figures: dict, before: dict | None, max_turns: int) -> None:
                 print(f"  {label:42s} {was:>10s}   {value:>10s}")
             else:
                 print(f"  {label:42s} {value:>10s}")
+        if old:
+            print(f"  {'speed-up, finished games/s (CPU)':42s} {now['cpu_finished_per_s'] / old['cpu_finished_per_s']:>23.2f}x")
         goal = GOALS.get((scenario, kind))
         if goal is not None:
             rate = now["cpu_finished_per_s"]
@@ -127,26 +170,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--scenarios", nargs="+", default=list(DECKS), choices=list(DECKS))
     parser.add_argument("--against", type=Path, help="another source tree to compare with (run in a subprocess)")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # the subprocess of --against
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # a tree's process for --against
     args = parser.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
-    before = None
-    if args.against is not None:
-        command = [sys.executable, str(Path(__file__).resolve()), "--json", "--games", str(args.games),
-                   "--greedy-games", str(args.greedy_games), "--max-turns", str(args.max_turns),
-                   "--seed", str(args.seed), "--scenarios", *args.scenarios]
-        done = subprocess.run(command, capture_output=True, text=True, check=True,
-                              env={**os.environ, "BENCH_GAMES_ROOT": str(args.against.resolve())})
-        before = json.loads(done.stdout.splitlines()[-1])
-    figures = run_all(args)
-    if args.json:
+    if args.worker:
         import explorer
         assert Path(explorer.__file__).resolve().is_relative_to(ROOT.resolve()), explorer.__file__
-        print(json.dumps(figures))
-        return 0
-    print(f"Behind: whole games on one core (in-process), seed {args.seed}"
-          + (f"; before = {args.against}" if before else ""))
+        return worker()
+    before = None
+    if args.against is not None:
+        both = measure_side_by_side(args, {"before": args.against, "now": ROOT})
+        before, figures = both["before"], both["now"]
+    else:
+        figures = run_all(args)
+    print(f"Behind: whole games on one core, seed {args.seed}"
+          + (f"; before = {args.against}, now = {ROOT}, played interleaved game by game" if before else ""))
     report(figures, before, args.max_turns)
     return 0
 

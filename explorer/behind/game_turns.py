@@ -385,7 +385,9 @@ def check_victory(state) -> None:
     d = state.data
     if d.phase in ("choose-scenario", "terrain", "deployment", "over"):
         return
-    alive = [p for p in state.players if state.characters_of(p)]
+    characters = d.characters
+    standing = {owner for name, owner in state.owners.items() if not characters[name].eliminated}
+    alive = [p for p in state.players if p in standing]  # the players with a character left
     scenario = state.scenario
     if scenario.goal == "eliminate-all-enemies" and len(alive) <= 1:
         finish(state, alive[0] if alive else None, f"{alive[0]} has eliminated every enemy character"

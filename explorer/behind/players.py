@@ -914,6 +914,10 @@ class _Router:
             self._ends = np.concatenate([c[1:] for c in coords])
             self._low = np.minimum(self._starts, self._ends)
             self._high = np.maximum(self._starts, self._ends)
+            # +1 where the blocker lies to the left of an edge (start -> end), -1 to the right
+            parts = getattr(self.blocker, "geoms", [self.blocker])
+            self._inner = np.concatenate([np.full(len(ring.coords) - 1, 1.0 if shapely.is_ccw(ring) == (k == 0) else -1.0)
+                                          for part in parts for k, ring in enumerate((part.exterior, *part.interiors))])
             self._parts = []
             for part in getattr(self.blocker, "geoms", [self.blocker]):
                 shapely.prepare(part)
@@ -979,6 +983,37 @@ class _Router:
             crossed[seg[hit]] = True  # collinear pairs count as meeting (their boxes overlap)
         return ~(inside | crossed)
 
+    def _clear_from(self, point) -> "np.ndarray":
+        """``_clear(self.nodes, point repeated)``: which nodes see ``point`` past the blocker.
+
+        A segment from ``point`` that meets a part of the blocker enters it (or touches it) through
+        an edge ``point`` does not lie strictly behind, on the blocker's side of the edge's line:
+        only those edges are tested, about half of them (the answers are :meth:`_clear`'s)."""
+        import numpy as np
+        import shapely
+
+        a = self.nodes
+        if self.blocker is None or not len(a):
+            return np.ones(len(a), dtype=bool)
+        gx, gy = float(point[0]), float(point[1])
+        if shapely.contains_xy(self.blocker, gx, gy):
+            return np.zeros(len(a), dtype=bool)
+        c, d = self._starts, self._ends
+        facing = np.sign((d[:, 0] - c[:, 0]) * (gy - c[:, 1]) - (d[:, 1] - c[:, 1]) * (gx - c[:, 0]))  # side(c, d, g)
+        front = np.flatnonzero(facing * self._inner <= 0)
+        cx, cy, dx, dy = c[front, 0], c[front, 1], d[front, 0], d[front, 1]  # contiguous rows: quick to broadcast
+        inside = shapely.contains_xy(self.blocker, a[:, 0], a[:, 1])
+        px, py = a[:, 0:1], a[:, 1:2]
+        # the edges whose bounding box meets the segment's, as in _clear
+        near = (np.minimum(cx, dx) <= np.maximum(px, gx)) & (np.maximum(cx, dx) >= np.minimum(px, gx)) \
+            & (np.minimum(cy, dy) <= np.maximum(py, gy)) & (np.maximum(cy, dy) >= np.minimum(py, gy))
+        ux, uy = gx - px, gy - py  # side(p, g, .) as _clear computes side(p, q, .)
+        s1 = np.sign(ux * (cy - py) - uy * (cx - px))
+        s2 = np.sign(ux * (dy - py) - uy * (dx - px))
+        s3 = np.sign((dx - cx) * (py - cy) - (dy - cy) * (px - cx))
+        crossed = (near & (s1 * s2 <= 0) & (s3 * facing[front] <= 0)).any(axis=1)
+        return ~(inside | crossed)
+
     def _clear_one(self, x0: float, y0: float, x1: float, y1: float) -> bool:
         """The segment stays outside the blocker (``not shapely.intersects``), in plain Python:
         for each part of the blocker whose bounding box meets the segment's, no edge of it is
@@ -1035,7 +1070,7 @@ class _Router:
         if via is None:  # the rest of the way from each node, for this goal (chips wait for their turn)
             if len(self._via) > 256:
                 self._via.clear()
-            to_goal = np.where(self._clear(self.nodes, np.repeat(g, n, axis=0)), np.hypot(*(self.nodes - g).T), np.inf)
+            to_goal = np.where(self._clear_from(goal), np.hypot(*(self.nodes - g).T), np.inf)
             via = self._via[goal] = (self.dist + to_goal[None, :]).min(axis=1)
         # the first hop: the node in plain sight with the shortest way on; a node the chip stands on
         # (within half a cm) is none, it is where it is already.  Nodes in order of the way through
