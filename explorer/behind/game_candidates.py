@@ -55,36 +55,16 @@ def legal_candidates(state, kind: str | None = None) -> Iterator[A.Action]:
                     yield action
 
 
-_TOUCHING: dict[int, tuple] = {}
-
-
 def touching_enemies(table, name: str) -> tuple[str, ...]:
-    """``table.touching_enemies(name)``, remembered for the table (tables are immutable; the
+    """``table.touching_enemies(name)`` (which the table remembers: tables are immutable, and the
     players and makers of one decision ask about the same chips many times)."""
-    entry = _TOUCHING.get(id(table))
-    if entry is None or entry[0] is not table:
-        while len(_TOUCHING) >= 16:
-            _TOUCHING.pop(next(iter(_TOUCHING)))
-        entry = _TOUCHING[id(table)] = (table, {})
-    found = entry[1].get(name)
-    if found is None:
-        found = entry[1][name] = table.touching_enemies(name)
-    return found
+    return table.touching_enemies(name)
 
 
 def clear_sight(table, observer: str, target: str) -> bool:
-    """``table.line_of_sight(observer, target).clear``, remembered for the table like
-    :func:`touching_enemies` (the chips stand still through most actions: attacks, answers,
-    cards)."""
-    entry = _TOUCHING.get(id(table))
-    if entry is None or entry[0] is not table:
-        touching_enemies(table, observer)  # makes the table's entry
-        entry = _TOUCHING[id(table)]
-    key = (observer, target)
-    found = entry[1].get(key)
-    if found is None:
-        found = entry[1][key] = table.line_of_sight(observer, target).clear
-    return found
+    """``table.line_of_sight(observer, target).clear``, remembered by the table (the chips stand
+    still through most actions: attacks, answers, cards)."""
+    return table.clear_line(observer, target)
 
 
 def _distinct(cards) -> list[str]:

@@ -938,6 +938,7 @@ class _Router:
         if len(nodes) and self.blocker is not None:
             nodes = nodes[~shapely.contains_xy(self.blocker, nodes[:, 0], nodes[:, 1])]
         self.nodes = nodes
+        self._node_list = [(float(x), float(y)) for x, y in nodes]
         n = len(nodes)
         dist = np.full((n, n), np.inf)
         if n:
@@ -983,7 +984,7 @@ class _Router:
             crossed[seg[hit]] = True  # collinear pairs count as meeting (their boxes overlap)
         return ~(inside | crossed)
 
-    def _clear_from(self, point) -> "np.ndarray":
+    def _clear_from(self, point):
         """``_clear(self.nodes, point repeated)``: which nodes see ``point`` past the blocker.
 
         A segment from ``point`` that meets a part of the blocker enters it (or touches it) through
@@ -1064,7 +1065,6 @@ class _Router:
         if self._clear_one(*start, *goal) or shapely.contains_xy(self.blocker, *start):
             return goal[0], goal[1], True
         s, g = np.array([start], dtype=float), np.array([goal], dtype=float)
-        n = len(self.nodes)
         away = np.hypot(*(self.nodes - s).T)
         via = self._via.get(goal)
         if via is None:  # the rest of the way from each node, for this goal (chips wait for their turn)
@@ -1076,11 +1076,14 @@ class _Router:
         # (within half a cm) is none, it is where it is already.  Nodes in order of the way through
         # them were it clear, the first one in sight is the best (ties: the lower index, as argmin)
         total = np.where(away > 0.5, away + via, np.inf)
-        for best in np.argsort(total, kind="stable"):
-            if not np.isfinite(total[best]):
+        order = np.argsort(total, kind="stable")
+        nodes, (x0, y0) = self._node_list, start
+        for best, way in zip(order.tolist(), total[order].tolist()):  # plain floats: quicker to test
+            if not math.isfinite(way):
                 break
-            if self._clear_one(start[0], start[1], self.nodes[best, 0], self.nodes[best, 1]):
-                return float(self.nodes[best, 0]), float(self.nodes[best, 1]), False
+            x, y = nodes[best]
+            if self._clear_one(x0, y0, x, y):
+                return x, y, False
         return goal[0], goal[1], True
 
 

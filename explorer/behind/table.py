@@ -752,6 +752,14 @@ class Table:
                 blockers.append(obstacle.name)
         return SightLine(observer, target, not blockers, tuple(blockers))
 
+    def clear_line(self, observer: str, target: str) -> bool:
+        """``line_of_sight(observer, target).clear``, remembered (the table is immutable)."""
+        known = self.__dict__.setdefault("_clear_lines", {})
+        found = known.get((observer, target))
+        if found is None:
+            found = known[observer, target] = self.line_of_sight(observer, target).clear
+        return found
+
     def sees(self, observer: str, target: str) -> bool:
         """The observer may target ``target``: a clear line of sight and the target within the
         viewing angle (Ranged Combat (Fernkampf); Viewing Angle (Sichtwinkel))."""
