@@ -16,7 +16,7 @@ from typing import Optional
 from explorer.core.game import Action, ActionCodec
 
 ACTIONS = ActionCodec("behind")
-Leg = tuple  # (chip, x, y, facing | None)
+Leg = tuple[str, float, float, Optional[float]]  # (chip, x, y, facing | None)
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -39,7 +39,7 @@ class PlaceObstacle(Action):
 class Deploy(Action):
     """Place all of one's character chips: ``((chip, x, y, facing), ...)`` (the scenario's Setup).
     In "Das Juwel von Athen" the player in the middle names the ``jewel`` bearer."""
-    placements: tuple
+    placements: tuple[tuple[str, float, float, float], ...]
     jewel: Optional[str] = None
 
 
@@ -48,7 +48,7 @@ class Deploy(Action):
 class Organise(Action):
     """Start the organisation phase: transform ``revert`` back voluntarily (Wandler), then the
     influence and duration checks are made."""
-    revert: tuple = ()
+    revert: tuple[str, ...] = ()
 
 
 # -- turn actions ------------------------------------------------------------------------------
@@ -57,7 +57,7 @@ class Move(Action):
     """Play ``card`` as movement: up to its movement number of straight legs, each at most its
     movement range long (Movement)."""
     card: str
-    legs: tuple
+    legs: tuple[Leg, ...]
 
 
 @ACTIONS.register("turn")
@@ -74,7 +74,7 @@ class Melee(Action):
     attacker: str
     defender: str
     card: Optional[str] = None
-    assistants: tuple = ()
+    assistants: tuple[str, ...] = ()
     weapon: Optional[str] = None
 
 
@@ -94,7 +94,7 @@ class PlayCard(Action):
     card: str
     actor: Optional[str] = None
     target: Optional[str] = None
-    legs: tuple = ()
+    legs: tuple[Leg, ...] = ()
 
 
 @ACTIONS.register("discard")
@@ -137,7 +137,7 @@ class EndTurn(Action):
 class Defend(Action):
     """The attacked player's answer in melee: a hand card (or ``None``), Moments, one weapon."""
     card: Optional[str] = None
-    moments: tuple = ()
+    moments: tuple[str, ...] = ()
     weapon: Optional[str] = None
 
 
@@ -145,20 +145,20 @@ class Defend(Action):
 class Dodge(Action):
     """The shot-at player's answer: a hand card (or ``None``) and Moments."""
     card: Optional[str] = None
-    moments: tuple = ()
+    moments: tuple[str, ...] = ()
 
 
 @ACTIONS.register("assign-damage")
 class AssignDamage(Action):
     """Who of the attacking characters takes the injuries: ``((character, injuries), ...)``."""
-    allocation: tuple
+    allocation: tuple[tuple[str, int], ...]
 
 
 @ACTIONS.register("arrange")
 class Arrange(Action):
     """Put looked-at supply cards back: ``top`` (first = new top card) and ``bottom``."""
-    top: tuple
-    bottom: tuple = ()
+    top: tuple[str, ...]
+    bottom: tuple[str, ...] = ()
 
 
 @ACTIONS.register("command-move")

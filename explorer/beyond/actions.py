@@ -27,7 +27,7 @@ class Stop(Action):
 @ACTIONS.register("collect")
 class Collect(Action):
     """After a failed reveal: collect the last card free plus ``bought`` (one Lotus token each)."""
-    bought: tuple = ()
+    bought: tuple[str, ...] = ()
 
 
 @ACTIONS.register("place")
@@ -40,7 +40,7 @@ class Place(Action):
 @ACTIONS.register("compose")
 class Compose(Action):
     """Compose a complete pattern from 4 of one's Spirit face up cards."""
-    cards: tuple
+    cards: tuple[str, ...]
 
 
 @ACTIONS.register("capture")
@@ -48,7 +48,7 @@ class Capture(Action):
     """Take ``card`` from ``victim`` with one's capture cards ``using`` (ids of capture cards)."""
     victim: str
     card: str
-    using: tuple
+    using: tuple[str, ...]
 
 
 @ACTIONS.register("protect")

@@ -27,6 +27,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping
 
+from explorer.core.inputs import InputError
 from explorer.core.rules import RuleRef, RuleViolation
 
 
@@ -94,15 +95,134 @@ class Action:
         return f"{self.kind}({', '.join(parts)})"
 
 
+MAX_ACTION_ITEMS = 1_000
+"""The longest tuple an action field may hold (a movement has a handful of legs)."""
+
+MAX_ACTION_TEXT = 200
+"""The longest text an action field may hold (ids and names are short)."""
+
+
+def action_problems(action: Action) -> list[tuple[str, Any, str]]:
+    """What is wrong with ``action``'s fields against its declared types, as ``(field, value,
+    expected)``: texts are ``str``, numbers finite ``int`` / ``float`` (``True`` is no number),
+    ``Optional[...]`` allows ``None``, ``tuple[X, ...]`` and ``tuple[A, B]`` are checked item by
+    item, a bare ``tuple`` only as a tuple of JSON-like values.  Empty when the fields are
+    well-formed (whether the action is *legal* is the rules' question)."""
+    problems: list[tuple[str, Any, str]] = []
+    for name, hint in _hints(type(action)).items():
+        _check_value(getattr(action, name), hint, name, problems)
+    return problems
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    found = _HINTS.get(cls)
+    if found is None:
+        import typing
+
+        hints = typing.get_type_hints(cls)
+        found = _HINTS[cls] = {f.name: hints.get(f.name, Any) for f in dataclasses.fields(cls)}
+    return found
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _check_value(value: Any, hint: Any, where: str, problems: list) -> None:
+    import math
+    import types
+    import typing
+
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any or hint is object:
+        if not _json_like(value):
+            problems.append((where, value, "a JSON-like value (text, number, true/false, null or a tuple of them)"))
+        return
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return
+        options = [a for a in args if a is not type(None)]
+        if len(options) == 1:
+            return _check_value(value, options[0], where, problems)
+        if not any(not _probe(value, a, where) for a in options):
+            problems.append((where, value, " or ".join(_word(a) for a in options)))
+        return
+    if hint is str:
+        if not isinstance(value, str):
+            problems.append((where, value, "a text"))
+        elif len(value) > MAX_ACTION_TEXT:
+            problems.append((where, value, f"a text of at most {MAX_ACTION_TEXT} characters"))
+        return
+    if hint is bool:
+        if not isinstance(value, bool):
+            problems.append((where, value, "true or false"))
+        return
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append((where, value, "a whole number"))
+        return
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            problems.append((where, value, "a number"))
+        elif not math.isfinite(value):
+            problems.append((where, value, "a finite number"))
+        return
+    if hint is tuple or origin is tuple:
+        if not isinstance(value, tuple):
+            problems.append((where, value, "a tuple (a list in JSON)"))
+            return
+        if len(value) > MAX_ACTION_ITEMS:
+            problems.append((where, f"{len(value)} items", f"at most {MAX_ACTION_ITEMS} items"))
+            return
+        if hint is tuple or not args:
+            if not _json_like(value):
+                problems.append((where, value, "a tuple of texts, numbers, true/false or null"))
+            return
+        if len(args) == 2 and args[1] is Ellipsis:
+            for k, item in enumerate(value):
+                _check_value(item, args[0], f"{where}[{k}]", problems)
+            return
+        if len(value) != len(args):
+            problems.append((where, value, f"{len(args)} items"))
+            return
+        for k, (item, item_hint) in enumerate(zip(value, args)):
+            _check_value(item, item_hint, f"{where}[{k}]", problems)
+        return
+    if isinstance(hint, type) and not isinstance(value, hint):
+        problems.append((where, value, f"a {hint.__name__}"))
+
+
+def _probe(value: Any, hint: Any, where: str) -> list:
+    found: list = []
+    _check_value(value, hint, where, found)
+    return found
+
+
+def _word(hint: Any) -> str:
+    return {str: "a text", float: "a number", int: "a whole number", bool: "true or false"}.get(
+        hint, getattr(hint, "__name__", str(hint)))
+
+
+def _json_like(value: Any, depth: int = 0) -> bool:
+    import math
+
+    if value is None or isinstance(value, (str, bool, int)):
+        return not isinstance(value, str) or len(value) <= MAX_ACTION_TEXT
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, tuple) and depth < 8:
+        return len(value) <= MAX_ACTION_ITEMS and all(_json_like(v, depth + 1) for v in value)
+    return False
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
+def _tuples(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, list) and depth < 16:
+        return tuple(_tuples(v, depth + 1) for v in value)
     return value
 
 
@@ -125,16 +245,31 @@ class ActionCodec:
             return cls
         return decorate
 
-    def from_json(self, data: Mapping[str, Any]) -> Action:
+    def from_json(self, data: Mapping[str, Any], *, source: str | None = None) -> Action:
+        """The action ``data`` describes (as ``action.to_json()`` wrote it), its fields checked
+        against their declared types: InputError naming the field otherwise (``source``: where
+        the data came from, say ``"save, history[3]"``)."""
+        source = source or f"{self.system} action"
+        if not isinstance(data, Mapping):
+            raise InputError(source, "", "an action as a JSON object with its 'kind'", data)
         kind = data.get("kind")
-        if kind not in self.classes:
-            raise ValueError(f"{self.system}: unknown action kind {kind!r}; known: {', '.join(sorted(self.classes))}")
+        if not isinstance(kind, str) or kind not in self.classes:
+            raise InputError(source, "kind", f"one of {', '.join(sorted(self.classes))}", kind)
         cls = self.classes[kind]
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - names - {"kind"}
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(str(k) for k in set(data) - set(fields) - {"kind"})
         if unknown:
-            raise ValueError(f"{self.system}: action {kind!r} has no field(s) {', '.join(sorted(unknown))}")
-        return cls(**{k: _tuples(v) for k, v in data.items() if k != "kind"})
+            raise InputError(source, unknown[0], f"a field of {kind!r} ({', '.join(fields) or 'it has none'})")
+        missing = [n for n, f in fields.items() if n not in data and f.default is dataclasses.MISSING
+                   and f.default_factory is dataclasses.MISSING]
+        if missing:
+            raise InputError(source, missing[0], "this field (it is required)")
+        action = cls(**{k: _tuples(v, 0) for k, v in data.items() if k != "kind"})
+        problems = action_problems(action)
+        if problems:
+            field, value, expected = problems[0]
+            raise InputError(source, field, expected, value, problems=problems)
+        return action
 
 
 # ---------------------------------------------------------------------------------------------
@@ -253,7 +388,15 @@ class GameState(ABC):
         return LegalActions(self, kind)
 
     def check(self, action: Action) -> None:
-        """Raise RuleViolation (rule cited) if ``action`` may not be taken now."""
+        """Raise RuleViolation (rule cited) if ``action`` may not be taken now; InputError (a
+        ValueError naming the field) if it is not a well-formed action at all -- a wrong type, a
+        number that is not finite -- before any rule runs."""
+        if not isinstance(action, Action):
+            raise InputError("action", "", "an action (an explorer Action object)", action)
+        problems = action_problems(action)
+        if problems:
+            field, value, expected = problems[0]
+            raise InputError(f"action {action.kind!r}", field, expected, value, problems=problems)
         if self.is_terminal():
             raise RuleViolation(f"the game is over ({self.winner} won): no action can be taken",
                                 self.game_over_rule or RuleRef("", "The End"))
@@ -265,7 +408,7 @@ class GameState(ABC):
             return True
         try:
             self.check(action)
-        except RuleViolation:
+        except (RuleViolation, InputError):  # illegal, or not a well-formed action: no
             return False
         self._accept(action)
         return True
