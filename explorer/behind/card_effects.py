@@ -49,7 +49,16 @@ from typing import Protocol
 
 from explorer.behind import refs
 from explorer.behind.cards import CATEGORIES, CHECK_ABILITIES, PERMANENT_CATEGORIES
+from explorer.core.inputs import short
 from explorer.core.rules import RuleRef, RuleViolation
+
+MAX_CODE_LENGTH = 200
+"""The longest effect code read (characters): the longest valid one has about 40."""
+
+MAX_AMOUNT = 12
+"""The largest N of ``draw N``, ``look N``, ``melee +N``, ... and X of ``schrecken X`` and ``check X: ``:
+fate numbers are single digits (ruling ``behind.fate-number-range``), so an X above 9 can never
+succeed and no printed card draws or looks at more than a hand; 12 leaves room for variants."""
 
 MAGIC_CATEGORIES = ("Zauber", "Wunder", "Macht der Erde", "Kraft der Toten", "Blutmacht")
 """Special Card Effect: the categories of "Magie" (spell, miracle, power of the earth, power of the
@@ -163,6 +172,8 @@ class CardEffect:
                 raise ValueError(f"'{spec.syntax}' takes no number, got amount {self.amount!r}")
         elif not _whole(self.amount, minimum=1):
             raise ValueError(f"'{spec.syntax}' needs {number.lstrip('+')} as a whole number >= 1, got {self.amount!r}")
+        elif self.amount > MAX_AMOUNT:
+            raise ValueError(f"'{spec.syntax}' needs {number.lstrip('+')} from 1 to {MAX_AMOUNT}, got {self.amount!r}")
         if spec.argument == "ABILITY N":
             if self.ability not in CHECK_ABILITIES:
                 raise ValueError(f"'{spec.syntax}' needs an ability with an X+ check ({', '.join(sorted(CHECK_ABILITIES))}), "
@@ -175,6 +186,9 @@ class CardEffect:
                                  f"('{CHECK_PREFIX}')")
             if not _whole(self.check, minimum=1):
                 raise ValueError(f"the effect check X of '{CHECK_PREFIX}' must be a whole number >= 1, got {self.check!r}")
+            if self.check > MAX_AMOUNT:
+                raise ValueError(f"the effect check X of '{CHECK_PREFIX}' must be from 1 to {MAX_AMOUNT}, "
+                                 f"got {self.check!r}")
 
     @property
     def spec(self) -> EffectKind:
@@ -263,19 +277,24 @@ def _lower_first(text: str) -> str:
 
 
 # -- parsing ---------------------------------------------------------------------------------------
-_CHECK_RE = re.compile(r"^check\s*(?P<x>[^:\s]*)\s*:\s*(?P<rest>.*)$", re.DOTALL)
-_WHOLE_RE = re.compile(r"^\d+$")
-_PLUS_RE = re.compile(r"^\+\d+$")
+_CHECK_START = re.compile(r"check(?:[\s\d:]|$)")
+_WHOLE_RE = re.compile(r"^\d{1,9}$", re.ASCII)
+_PLUS_RE = re.compile(r"^\+\d{1,9}$", re.ASCII)
 
 
 def parse_effect_code(text: str) -> CardEffect:
     """The :class:`CardEffect` of an effect code (``"draw 2"``, ``"check 4: heal"``, ...).
 
     Raises ``ValueError`` saying what is wrong and how the code is written, e.g.
-    ``bad effect code 'draw': 'draw N' needs a number N, e.g. 'draw 2'``.
+    ``bad effect code 'draw': 'draw N' needs a number N, e.g. 'draw 2'``.  A code longer than
+    :data:`MAX_CODE_LENGTH` characters is refused before it is parsed; parsing takes time linear
+    in the length (no backtracking pattern), and a message quotes at most 80 characters of it.
     """
     if not isinstance(text, str):
-        raise TypeError(f"an effect code is a text like 'draw 2', got {text!r}")
+        raise TypeError(f"an effect code is a text like 'draw 2', got {short(text)}")
+    if len(text) > MAX_CODE_LENGTH:
+        raise ValueError(f"bad effect code {short(text)}: {len(text):,} characters; an effect code has at most "
+                         f"{MAX_CODE_LENGTH} (codes are {SYNTAXES})")
     return _parse(text)
 
 
@@ -284,37 +303,39 @@ def _parse(text: str) -> CardEffect:
     try:
         return _parse_code(text.strip())
     except ValueError as error:
-        raise ValueError(f"bad effect code {text!r}: {error}") from None
+        raise ValueError(f"bad effect code {short(text)}: {error}") from None
 
 
 def _parse_code(text: str) -> CardEffect:
     if not text:
         raise ValueError(f"the code is empty; codes are {SYNTAXES}, optionally after '{CHECK_PREFIX}'")
     check = None
-    if re.match(r"check(?:[\s\d:]|$)", text):
-        match = _CHECK_RE.match(text)
-        if not match:
+    if _CHECK_START.match(text):
+        # "check X: rest", split by hand: a pattern with two \s* around X backtracks quadratically
+        head, colon, rest = text[len("check"):].partition(":")
+        x = head.strip()
+        if not colon or any(c.isspace() for c in x):
             raise ValueError(f"an effect check is written '{CHECK_PREFIX}<effect>', e.g. 'check 4: heal'")
-        if not _WHOLE_RE.match(match["x"]):
-            raise ValueError(f"the X of '{CHECK_PREFIX}' must be a whole number >= 1, got {match['x']!r}")
-        check, text = int(match["x"]), match["rest"].strip()
+        if not _WHOLE_RE.match(x):
+            raise ValueError(f"the X of '{CHECK_PREFIX}' must be a whole number >= 1, got {short(x)}")
+        check, text = int(x), rest.strip()
         if not text:
             raise ValueError(f"'{CHECK_PREFIX}' must be followed by an effect, e.g. 'check 4: heal'")
-        if re.match(r"check(?:[\s\d:]|$)", text):
+        if _CHECK_START.match(text):
             raise ValueError("only one effect check may be put in front of an effect")
     name, *args = text.split()
     spec = EFFECT_KINDS.get(name)
     if spec is None:
         hint = " (codes are lower case)" if name.lower() in EFFECT_KINDS else ""
-        raise ValueError(f"unknown effect kind {name!r}{hint}; codes are {SYNTAXES}, optionally after "
+        raise ValueError(f"unknown effect kind {short(name)}{hint}; codes are {SYNTAXES}, optionally after "
                          f"'{CHECK_PREFIX}'")
     example = {"N": f"{name} 2", "+N": f"{name} +1", "X": f"{name} 5",
                "ABILITY N": f"{name} Regeneration 1"}.get(spec.argument, name)
-    wrong = f"'{spec.syntax}' is written like '{example}', got {text!r}"
+    wrong = f"'{spec.syntax}' is written like '{example}', got {short(text)}"
     amount, ability = 0, None
     if spec.argument is None:
         if args:
-            raise ValueError(f"'{spec.syntax}' takes no argument, got {text!r}")
+            raise ValueError(f"'{spec.syntax}' takes no argument, got {short(text)}")
     elif spec.argument in ("N", "X"):
         if len(args) != 1 or not _WHOLE_RE.match(args[0]):
             raise ValueError(f"'{spec.syntax}' needs a whole number {spec.argument}; {wrong}")
@@ -330,7 +351,7 @@ def _parse_code(text: str) -> CardEffect:
         if ability not in CHECK_ABILITIES:
             known = next((a for a in CHECK_ABILITIES if a.lower() == ability.lower()), None)
             hint = f" (did you mean {known!r}?)" if known else ""
-            raise ValueError(f"{ability!r} is not an ability with an X+ check{hint}; those are "
+            raise ValueError(f"{short(ability)} is not an ability with an X+ check{hint}; those are "
                              f"{', '.join(sorted(CHECK_ABILITIES))}")
     return CardEffect(name, amount, ability, check)
 

@@ -41,7 +41,16 @@ PERMANENT_CATEGORIES = frozenset({"Ort", "Gegenstand", "Waffe", "Person"})
 INJURY_NAMES = {0: "healthy", 1: "lightly injured", 2: "severely injured"}
 ELIMINATED_AT = 3
 
-_ABILITY_RE = re.compile(r"^(?P<name>[^\d+\-]+?)\s*(?:(?P<check>\d+)\+|(?P<value>[+-]?\d+))?$")
+_ABILITY_NUMBER_RE = re.compile(r"(?:(?P<check>\d{1,9})\+|(?P<value>[+-]?\d{1,9}))", re.ASCII)
+"""The number after an ability's name: ``4+`` (a check) or ``+2`` / ``1`` (a value)."""
+_NUMBER_START = frozenset("0123456789+-")
+
+MAX_ABILITY_LENGTH = 64
+"""The longest ability read (characters): ``Unterstützung 4+`` has 16."""
+MAX_ABILITIES_LENGTH = 1000
+"""The longest ability list read (characters)."""
+MAX_ABILITY_NUMBER = 12
+"""The largest X of an ``X+`` check and the largest value of a valued ability (in either sign)."""
 
 
 @dataclass(frozen=True)
@@ -58,13 +67,28 @@ class Ability:
 
     @classmethod
     def parse(cls, text: str) -> "Ability":
-        match = _ABILITY_RE.match(text.strip())
-        if not match or match["name"].strip() not in ABILITY_NAMES:
-            raise ValueError(f"unknown ability {text!r}; abilities are {', '.join(ABILITY_NAMES)} "
+        """``Ability.parse("Regeneration 4+")``; ValueError for an unknown name, a number that does
+        not fit the ability, or a text longer than :data:`MAX_ABILITY_LENGTH` (linear time: the
+        name ends where the first digit or sign begins, no backtracking pattern)."""
+        if not isinstance(text, str):
+            raise ValueError(f"an ability is a text like 'Regeneration 4+', got {_short(text)}")
+        if len(text) > MAX_ABILITY_LENGTH:
+            raise ValueError(f"ability {_short(text)} is {len(text):,} characters long; an ability has at most "
+                             f"{MAX_ABILITY_LENGTH}")
+        stripped = text.strip()
+        cut = next((i for i, c in enumerate(stripped) if c in _NUMBER_START), len(stripped))
+        name, number = stripped[:cut].strip(), stripped[cut:]
+        match = _ABILITY_NUMBER_RE.fullmatch(number) if number else None
+        if name not in ABILITY_NAMES or (number and not match):
+            raise ValueError(f"unknown ability {_short(text)}; abilities are {', '.join(ABILITY_NAMES)} "
                              "(with 'X+' for a check or a number for a value)")
-        name = match["name"].strip()
-        check = int(match["check"]) if match["check"] else None
-        value = int(match["value"]) if match["value"] else None
+        check = int(match["check"]) if match and match["check"] else None
+        value = int(match["value"]) if match and match["value"] else None
+        if check is not None and not 1 <= check <= MAX_ABILITY_NUMBER:
+            raise ValueError(f"ability {name} needs a check X+ from 1+ to {MAX_ABILITY_NUMBER}+, got {_short(text)}")
+        if value is not None and abs(value) > MAX_ABILITY_NUMBER:
+            raise ValueError(f"ability {name} needs a value from -{MAX_ABILITY_NUMBER} to {MAX_ABILITY_NUMBER}, "
+                             f"got {_short(text)}")
         if name in CHECK_ABILITIES and check is None:
             raise ValueError(f"ability {name} needs a check value like '{name} 4+', got {text!r}")
         if name not in CHECK_ABILITIES and check is not None:
@@ -83,6 +107,8 @@ def parse_abilities(text: str | tuple | list | None) -> tuple[Ability, ...]:
     """Abilities from ``"Regeneration 4+; Glaube +2"`` (or an iterable of strings/abilities)."""
     if text is None or text == "":
         return ()
+    if isinstance(text, str) and len(text) > MAX_ABILITIES_LENGTH:
+        raise ValueError(f"the ability list is {len(text):,} characters long; at most {MAX_ABILITIES_LENGTH}")
     items = text.split(";") if isinstance(text, str) else text
     return tuple(item if isinstance(item, Ability) else Ability.parse(item) for item in items if str(item).strip())
 
@@ -276,6 +302,12 @@ def combat_value_of(card: ActionCard | int, *, zusatz: bool = True) -> int:
     if isinstance(card, int):
         return card
     return card.combat_value if zusatz else card.fate
+
+
+def _short(value, limit: int = 80) -> str:
+    from explorer.core.inputs import short
+
+    return short(value, limit)
 
 
 _TRANSLITERATION = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "é": "e", "è": "e"})

@@ -7,6 +7,7 @@ Rules cited from behind-2003-rulebook.txt: "Special Card Effect (Spezieller Kart
 """
 
 import csv
+import re
 from collections import Counter
 from dataclasses import fields, replace
 
@@ -18,6 +19,8 @@ from explorer.behind import refs
 from explorer.behind.card_effects import (
     EFFECT_KINDS,
     MAGIC_CATEGORIES,
+    MAX_AMOUNT,
+    MAX_CODE_LENGTH,
     NON_PERMANENT_CATEGORIES,
     CardEffect,
     check_effect_allowed,
@@ -28,6 +31,7 @@ from explorer.behind.cards import (
     CATEGORIES,
     CHECK_ABILITIES,
     PERMANENT_CATEGORIES,
+    Ability,
     ActionCard,
 )
 from explorer.behind.data import DataError, load_action_cards, load_decks
@@ -386,3 +390,79 @@ def test_file_without_the_column_still_loads(tmp_path):
     old = {key: value for key, value in ROW.items() if key != "effect_code"}
     loaded = load_action_cards(write_csv(tmp_path / "cards.csv", [old]))
     assert loaded["X1"].effect_code == "" and loaded["X1"].card_effect is None
+
+
+# -- hostile codes (issue 10) -------------------------------------------------------------------------
+HOSTILE_CODES = [
+    "check" + " " * 8_000 + "x",  # the old "check X:" pattern backtracked over both runs of spaces
+    "check " + "\t " * 50_000 + "1x",
+    "draw " + "9" * 100_000,
+    "check-bonus " + "Regeneration " * 8_000,
+]
+
+
+@pytest.mark.parametrize("code", HOSTILE_CODES, ids=lambda code: f"{len(code)}-chars")
+def test_a_hostile_long_code_is_refused_with_a_short_message(code):
+    """An 8 KB or 100 KB cell is refused by its length before it is parsed; the message quotes at most
+    80 characters of it."""
+    with pytest.raises(ValueError) as error:
+        parse_effect_code(code)
+    text = str(error.value)
+    assert text.startswith("bad effect code ") and f"{len(code):,} characters" in text
+    assert f"at most {MAX_CODE_LENGTH}" in text and len(text) < 1_000
+
+
+@pytest.mark.parametrize("code, message", [
+    ("check" + " " * 100_000 + "x", "an effect check is written"),
+    ("check " + " " * 100_000 + "4: heal" + " " * 100_000, None),
+    ("check" + " 4" * 50_000 + ": heal", "an effect check is written"),
+    ("check " + "4" * 100_000 + ": heal", "the X of 'check X: ' must be a whole number"),
+    ("draw" + " 2" * 50_000, "'draw N' needs a whole number N"),
+])
+def test_the_parser_itself_is_linear(monkeypatch, code, message):
+    """Without the length bound the parser still reads a 100 KB code at once (the old pattern took
+    about 20 s for this one): each part of the code is split by hand, not by a backtracking pattern."""
+    monkeypatch.setattr("explorer.behind.card_effects.MAX_CODE_LENGTH", 10**6)
+    if message is None:
+        assert parse_effect_code(code) == CardEffect("heal", check=4)
+        return
+    with pytest.raises(ValueError, match=message) as error:
+        parse_effect_code(code)
+    assert len(str(error.value)) < 2_000
+
+
+@pytest.mark.parametrize("code, message", [
+    ("draw 1000000", "'draw N' needs N from 1 to 12, got 1000000"),
+    ("draw 13", "from 1 to 12"),
+    ("melee +99", "'melee +N' needs N from 1 to 12"),
+    ("check 99: heal", "the effect check X of 'check X: ' must be from 1 to 12, got 99"),
+    ("look 9999999999", "needs a whole number N"),
+    ("draw \u0662", "needs a whole number N"),  # an Arabic-Indic digit is not a number of the format
+])
+def test_amounts_are_bounded(code, message):
+    """Effect amounts are within the documented range (data/behind/README.md: N and X from 1 to 12)."""
+    assert MAX_AMOUNT == 12
+    with pytest.raises(ValueError, match=re.escape(message)):
+        parse_effect_code(code)
+    assert parse_effect_code("draw 12").amount == 12
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Befehl" + " " * 20_000 + "x", "is 20,007 characters long"),
+    ("Befehl 99+", "needs a check X+ from 1+ to 12+"),
+    ("Glaube +13", "needs a value from -12 to 12"),
+    ("Befehl 4++", "unknown ability"),
+])
+def test_a_hostile_ability_is_refused(text, message):
+    """The ability parser: a 20 KB cell (the old pattern needed about 40 s) is refused at once, numbers
+    are bounded."""
+    with pytest.raises(ValueError, match=re.escape(message)) as error:
+        Ability.parse(text)
+    assert len(str(error.value)) < 400
+
+
+def test_the_ability_parser_itself_is_linear(monkeypatch):
+    monkeypatch.setattr("explorer.behind.cards.MAX_ABILITY_LENGTH", 10**6)
+    with pytest.raises(ValueError, match="unknown ability"):
+        Ability.parse("Befehl" + " " * 100_000 + "x")
+    assert Ability.parse("Befehl" + " " * 100_000 + "4+") == Ability("Befehl", check=4)
