@@ -360,6 +360,26 @@ class BehindState(GameState):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "BehindState":
+        """The state ``to_json()`` wrote, exactly (its own output is trusted here: a save from
+        outside is loaded with :func:`explorer.load_game`, which deals it again and replays its
+        history).  A malformed one is an InputError naming the field, never a bare KeyError."""
+        from explorer.core.inputs import InputError
+
+        if not isinstance(data, Mapping):
+            raise InputError("save", "", "a saved game of Behind: a JSON object", data)
+        if data.get("system", "behind") != "behind":
+            raise InputError("save", "system", "a save of 'behind' (load it with explorer.load_game)", data.get("system"))
+        try:
+            return cls._from_json(data)
+        except InputError:
+            raise
+        except KeyError as missing:
+            raise InputError("save", str(missing.args[0]) if missing.args else "", "this field (it is required)") from None
+        except (TypeError, ValueError, AttributeError, IndexError) as wrong:
+            raise InputError("save", "", f"a state as BehindState.to_json() writes it ({wrong})") from None
+
+    @classmethod
+    def _from_json(cls, data: Mapping[str, Any]) -> "BehindState":
         cards = {cid: ActionCard(**fields) for cid, fields in data["cards"].items()}
         raw = data["data"]
         d = _Data.__new__(_Data)

@@ -92,12 +92,35 @@ def game_from_origin(origin: Mapping[str, Any], cards: Mapping[str, ActionCard])
                     shuffle=origin["shuffle"], players=origin["players"])
 
 
-def dealt_from_save(saved: BehindState | Mapping[str, Any] | str) -> BehindState:
-    """The game as first dealt (the setup of ``setup="auto"`` included), from a save's origin."""
-    _data, state = _saved(saved)
-    if state.origin is None:
+def dealt_from_save(saved: BehindState | Mapping[str, Any] | str, *, source: str = "save") -> BehindState:
+    """The game as first dealt (the setup of ``setup="auto"`` included), from a save's origin.
+
+    A save given as data is not trusted: its origin and card list are checked first
+    (:func:`explorer.behind.saves.checked_origin`), and what the rules then refuse in them (a deck
+    too small, an unknown scenario) is an InputError naming the origin too."""
+    if isinstance(saved, BehindState):
+        if saved.origin is None:
+            raise ReplayError("the saved game records no origin (decks, scenario, seed): it cannot be dealt again")
+        return game_from_origin(saved.origin, saved.cards)
+    from explorer.behind.saves import checked_origin
+    from explorer.core.inputs import InputError, parse_json
+
+    data = parse_json(saved, source) if isinstance(saved, (str, bytes)) else saved
+    if isinstance(data, Mapping) and data.get("origin") is None:
         raise ReplayError("the saved game records no origin (decks, scenario, seed): it cannot be dealt again")
-    return game_from_origin(state.origin, state.cards)
+    origin, fields = checked_origin(data, source)
+    cards = {}
+    for card_id, card in fields.items():
+        try:
+            cards[card_id] = ActionCard(**card)
+        except (ValueError, TypeError) as wrong:
+            raise InputError(source, f"cards.{card_id}", f"a card the rules allow ({wrong})") from None
+    try:
+        return game_from_origin(origin, cards)
+    except InputError:
+        raise
+    except (ValueError, KeyError, TypeError, IndexError) as refused:
+        raise InputError(source, "origin", f"an origin the game can be dealt from ({refused})") from None
 
 
 # ---------------------------------------------------------------------------------------------

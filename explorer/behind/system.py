@@ -145,6 +145,12 @@ def _simulation():
     return SIMULATION
 
 
+
+def _actions():
+    from explorer.behind.actions import ACTIONS
+    return ACTIONS
+
+
 SYSTEM = systems.register(systems.System(
     name="behind",
     title="Behind (2003)",
@@ -162,6 +168,7 @@ SYSTEM = systems.register(systems.System(
     conformance=conformance_game,
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
+    actions=_actions(),
     describe="card game on a table of round chips and obstacles: setup, movement, melee, ranged, "
              "abilities, scenarios; exact combat odds",
 ))

@@ -160,6 +160,12 @@ def _simulation():
     return SIMULATION
 
 
+
+def _actions():
+    from explorer.beyond.actions import ACTIONS
+    return ACTIONS
+
+
 SYSTEM = systems.register(systems.System(
     name="beyond",
     title="Beyond (2024)",
@@ -178,6 +184,7 @@ SYSTEM = systems.register(systems.System(
     conformance=conformance_game,
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
+    actions=_actions(),
     describe="press-your-luck set collection for 2+ players: reveal, place, patterns, captures, "
              "Nian Shou, advanced modules; exact reveal odds",
 ))

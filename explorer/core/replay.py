@@ -33,8 +33,8 @@ from typing import Any, Mapping, Sequence
 from explorer.core.game import Action, Event
 from explorer.core.rules import RuleViolation
 
-__all__ = ["Replay", "ReplayError", "ReplayMismatch", "Step", "first_difference", "replay", "replay_states",
-           "saved_game", "system_of", "undo_chain"]
+__all__ = ["Replay", "ReplayError", "ReplayMismatch", "Step", "first_difference", "load_game", "replay",
+           "replay_states", "saved_game", "system_of", "undo_chain"]
 
 
 class ReplayError(ValueError):
@@ -143,17 +143,103 @@ def replay(game, system=None, *, check: bool = True) -> Replay:
     :class:`ReplayMismatch` if they differ.  A recorded action the referee refuses raises
     :class:`ReplayError` naming the step and the rule.
     """
-    data, saved, found = saved_game(game, system)
-    history = list(saved.history)
+    if isinstance(game, (str, bytes)) or isinstance(game, Mapping):
+        data = _data_of(game, "saved game")
+        found = system_of(data, system)
+        history = _history(data, found, "saved game")
+    else:
+        data, saved, found = saved_game(game, system)
+        history = list(saved.history)
+    return _replayed(data, found, history, check)
+
+
+def load_game(saved, system=None, *, source: str = "save"):
+    """A saved game (its ``to_json()`` dict or that as JSON text), loaded without trusting it.
+
+    The save is dealt again from its recorded origin (``System.dealt``, which checks the origin)
+    and its history -- each action decoded and checked field by field -- is re-applied through
+    the referee; the result must be the saved game exactly.  So a save whose cards, counts,
+    players or phase were changed after it was written, an action the rules refuse, a wrong
+    type, a NaN or a size beyond the bounds is refused with an
+    :class:`~explorer.core.inputs.InputError` naming ``source``, the field and what was expected,
+    and what loads is a game the rules produced.  (A game with no origin -- set up by hand -- is
+    saved and loaded as a position: ``System.from_position``.)
+    """
+    from explorer.core.inputs import InputError
+    from explorer.core.systems import get, names
+
+    data = _data_of(saved, source)
+    name = data.get("system")
+    if system is None and not isinstance(name, str) or isinstance(name, str) and name not in names():
+        raise InputError(source, "system", f"the name of a registered system ({', '.join(names())})", name)
+    found = get(system if system is not None else name)
+    if isinstance(name, str) and name != found.name:
+        raise InputError(source, "system", f"a save of {found.name!r}", name)
+    if not isinstance(data.get("origin"), Mapping):
+        raise InputError(source, "origin", "the record of how the game was dealt (a game set up by hand is "
+                                           "loaded as a position)", data.get("origin"))
+    history = _history(data, found, source)
+    try:
+        return _replayed(data, found, history, True).final
+    except ReplayMismatch as mismatch:
+        raise InputError(source, mismatch.key, "the value the game's own origin and history give (the save was "
+                                               "changed after it was written)") from None
+    except ReplayError as failed:
+        if isinstance(failed.__cause__, InputError) and not str(getattr(failed, "field", "")).startswith("history["):
+            raise failed.__cause__ from None  # the origin's own error, naming its field
+        raise InputError(source, getattr(failed, "field", "history"), str(failed)) from None
+
+
+MAX_HISTORY = 100_000
+"""The most actions a saved game may record (a long game has a few hundred)."""
+
+
+def _data_of(game, source: str) -> dict:
+    from explorer.core.inputs import InputError, parse_json
+
+    if isinstance(game, (str, bytes, bytearray)):
+        game = parse_json(game, source)
+    if not isinstance(game, Mapping):
+        raise InputError(source, "", "a saved game: a JSON object", game)
+    return dict(game)
+
+
+def _history(data: Mapping[str, Any], found, source: str) -> list:
+    """The save's history decoded by the system's action codec, field by field (InputError naming
+    ``history[i]``); through ``System.load`` for a system without a codec."""
+    from explorer.core.inputs import InputError
+
+    history = data.get("history", [])
+    if not isinstance(history, list):
+        raise InputError(source, "history", "a list of actions", history)
+    if len(history) > MAX_HISTORY:
+        raise InputError(source, "history", f"at most {MAX_HISTORY:,} actions", f"{len(history):,} actions")
+    if found.actions is None:
+        return list(found.load(data).history)
+    return [found.actions.from_json(item, source=f"{source}, history[{i}]") for i, item in enumerate(history)]
+
+
+class _StepRefused(ReplayError):
+    def __init__(self, message: str, field: str):
+        self.field = field
+        super().__init__(message)
+
+
+def _replayed(data: Mapping[str, Any], found, history: list, check: bool) -> Replay:
+    from explorer.core.inputs import InputError
+
     try:
         fresh = found.dealt(data)
     except ReplayError:
         raise
+    except InputError as failed:
+        raise _StepRefused(f"the saved {found.name} game cannot be dealt again: {failed}", failed.field
+                           if failed.field.startswith("origin") else f"origin.{failed.field}".rstrip(".")) from failed
     except (ValueError, KeyError, TypeError) as failed:
-        raise ReplayError(f"the saved {found.name} game cannot be dealt again: {failed}") from failed
+        raise _StepRefused(f"the saved {found.name} game cannot be dealt again: {failed}", "origin") from failed
     setup = len(fresh.history)
     if history[:setup] != list(fresh.history):
-        raise ReplayError(f"the first {setup} recorded actions are not the setup the origin deals")
+        raise _StepRefused(f"the first {setup} recorded actions are not the setup the origin deals", "history")
     dealt = undo_chain(fresh)
     states, steps = dealt.states, dealt.steps
     game_now = fresh.copy()
@@ -162,8 +248,9 @@ def replay(game, system=None, *, check: bool = True) -> Replay:
         player = game_now.current_player
         try:
             events = game_now.apply(action)
-        except RuleViolation as refused:
-            raise ReplayError(f"step {index + 1}: the referee refuses {action}: {refused}") from refused
+        except (RuleViolation, InputError) as refused:
+            raise _StepRefused(f"step {index + 1}: the referee refuses {action}: {refused}",
+                               f"history[{index}]") from refused
         states.append(game_now.copy())
         steps.append(Step(index + 1, action, player, tuple(events)))
     if check:

@@ -69,7 +69,10 @@ class System:
       configurations and player kinds in turn);
     * ``refused(state)``: actions the referee must refuse in ``state`` (the conformance suite
       checks that they are refused and change nothing), or None;
-    * ``describe``: one line on what is implemented, for :func:`systems_frame`.
+    * ``describe``: one line on what is implemented, for :func:`systems_frame`;
+    * ``actions``: the system's :class:`~explorer.core.game.ActionCodec`, so a save's history is
+      decoded (and checked field by field) without loading the saved state itself
+      (:func:`explorer.core.replay.load_game`); None: decoded through ``load``.
     """
 
     name: str
@@ -90,6 +93,7 @@ class System:
     conformance_games: int = 0
     refused: Callable[[Any], list] | None = None
     describe: str = ""
+    actions: Any = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():

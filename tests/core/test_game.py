@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from explorer.core.inputs import InputError
+
 from explorer.core.game import Action, ActionCodec, Event, GameState, LegalActions
 from explorer.core.rules import RuleRef, RuleViolation
 
@@ -114,10 +116,26 @@ def test_actions_and_events_round_trip_through_json():
     assert NIM.from_json(action.to_json()) == action and action.to_json() == {"kind": "take", "sticks": 2}
     event = Event("take", "text", NIM_RULE, player=1, visible_to=1, data={"n": 2})
     assert Event.from_json(event.to_json()) == event
-    with pytest.raises(ValueError, match="unknown action kind"):
+    with pytest.raises(InputError, match="field 'kind': expected one of take, got 'jump'"):
         NIM.from_json({"kind": "jump"})
-    with pytest.raises(ValueError, match="no field"):
+    with pytest.raises(InputError, match="field 'colour': expected a field of 'take'"):
         NIM.from_json({"kind": "take", "sticks": 1, "colour": "red"})
+    with pytest.raises(InputError, match="field 'sticks': expected this field"):
+        NIM.from_json({"kind": "take"})
+    with pytest.raises(InputError, match="field 'sticks': expected a whole number, got True"):
+        NIM.from_json({"kind": "take", "sticks": True})
+
+
+def test_malformed_actions_are_refused_before_any_rule_and_can_says_no():
+    """A wrong type or a non-finite number is refused naming the field; ``can()`` only ever
+    answers True or False, and the state is unchanged."""
+    state = NimState(7)
+    before = state.to_json()
+    for wrong in (Take("2"), Take(2.0), Take(True), Take(None), "take 2", None):
+        assert state.can(wrong) is False
+        with pytest.raises(InputError):
+            state.apply(wrong)
+        assert state.to_json() == before
 
 
 def test_private_events_are_shown_only_to_their_player():

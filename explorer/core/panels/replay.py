@@ -34,15 +34,15 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import json
 import time
 from typing import Any, Mapping
 
 import ipywidgets as widgets
 
 from explorer.core.game import Action
+from explorer.core.inputs import parse_json
 from explorer.core.panels.figures import ipympl_backend, ipympl_figure
-from explorer.core.replay import Replay, Step, replay, system_of, undo_chain
+from explorer.core.replay import Replay, Step, load_game, replay, system_of, undo_chain
 
 __all__ = ["PUBLIC", "REFEREE", "ReplayPanel", "action_words", "events_html", "players_html", "status_line"]
 
@@ -146,10 +146,10 @@ class ReplayPanel(widgets.VBox):
     def __init__(self, game, system=None, *, play: bool = False, viewer: Any = PUBLIC, picture: str = "auto",
                  width: float | None = None, picture_options: Mapping[str, Any] | None = None):
         if isinstance(game, (str, bytes)):
-            game = json.loads(game)
+            game = parse_json(game, "saved game")
         self.system = system_of(game if isinstance(game, Mapping) else game.to_json(), system)
         if play and isinstance(game, Mapping):
-            game = self.system.load(game)
+            game = load_game(game, self.system) if game.get("origin") is not None else self.system.load(game)
         self.playing = play
         self.game = game if play else None
         self.redo_stack: list[Action] = []
