@@ -59,6 +59,7 @@ def new_game(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup: s
     players = list(players) if players is not None else player_names(decks)
     if len(players) != len(decks):
         raise ValueError(f"{len(decks)} decks need {len(decks)} player names, got {players}")
+    _check_player_names(players)
     if options is None:
         options = GameOptions(character_points=max(d.character_points_limit or d.character_points for d in decks))
     rng = SeededRng(seed)
@@ -80,6 +81,7 @@ def new_game(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup: s
     state = BehindState(players, owners, cards, options, d, origin=origin)
 
     _legendary_characters(state, decks)
+    _refuse_players_without_characters(state)
     ranking, fates = duel_ranking(piles, players)
     state.say("duel", f"Influence duel: {', '.join(ranking)} (fate numbers {fates}); {ranking[0]} wins",
               refs.THE_BEGINNING, player=ranking[0], ranking=ranking, fates=fates)
@@ -113,9 +115,38 @@ def _legendary_characters(state, decks: Sequence[Deck]) -> None:
             keeper = ranking[0]
             state.say("legendary", f"{name} is in the decks of {', '.join(players)}: characters are legendary; "
                       f"{keeper} wins the influence duel {fates} and keeps him", refs.SPECIAL_CARD_EFFECT,
-                      player=keeper)
+                      player=keeper, name=name, losers=[p for p in players if p != keeper])
         state.owners[name] = keeper
         state.data.characters[name] = by_name[(keeper, name)]
+
+
+def _check_player_names(players: Sequence) -> None:
+    """Players are told apart by their names: each a non-empty string, no two alike."""
+    from explorer.core.inputs import InputError
+    for i, player in enumerate(players):
+        if not isinstance(player, str) or not player.strip() or len(player) > 64:
+            raise InputError("new_game", f"players[{i}]", "a player name (a non-empty string of at most 64 characters)",
+                             player)
+    if len(set(players)) != len(players):
+        twice = sorted({p for p in players if players.count(p) > 1})
+        raise InputError("new_game", "players", f"distinct player names ({', '.join(twice)} given twice)", players)
+
+
+def _refuse_players_without_characters(state) -> None:
+    """Ruling ``behind.no-characters-dealt``: a player who kept no character after the legendary
+    duels (or brought none) could place no chip in the setup and take no turn, so the deal is
+    refused naming him (Special Card Effect: "It is therefore important to choose one's characters
+    with care") -- before any scenario is laid out."""
+    from explorer.core.rules import RuleViolation
+    empty = [p for p in state.players if not any(owner == p for owner in state.owners.values())]
+    if empty:
+        lost = {p: sorted({e.data.get("name", "") for e in state.log if e.kind == "legendary"
+                           and e.data.get("losers") and p in e.data["losers"]}) for p in empty}
+        detail = "; ".join(f"{p} lost {', '.join(n for n in lost[p] if n) or 'no duel (his deck has no character)'}"
+                           for p in empty)
+        raise RuleViolation(f"{', '.join(empty)} would play without any character after the legendary "
+                            f"characters' influence duels ({detail}): the deal is refused, choose other decks "
+                            f"or another seed", refs.SPECIAL_CARD_EFFECT)
 
 
 def begin_scenario(state, scenario_id: str) -> None:

@@ -537,3 +537,15 @@ FLYING_DURATION = register(Ruling(
            "on the table afterwards, so his sight is a flyer's only while a chip is marked flying on the table.",
     default="during-the-movement",
 ))
+
+NO_CHARACTERS_DEALT = register(Ruling(
+    id="behind.no-characters-dealt",
+    title="A player left without characters by the legendary duels",
+    quote="The winner of the duel may use the character in the game; the loser must remove the character card "
+          "from the game. It is therefore important to choose one's characters with care.",
+    source=refs.SPECIAL_CARD_EFFECT,
+    choice="The rulebook does not say what happens to a player who loses every duel for his characters. He "
+           "could place no chip in the scenario's setup and take no turn, so the deal is refused with this rule "
+           "before the scenario is laid out (the players choose other decks, or deal again).",
+    default="refuse-the-deal",
+))
