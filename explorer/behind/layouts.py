@@ -11,9 +11,10 @@ Python: the designer panel (``explorer.behind.panels.panel_designer``) is a view
   (:meth:`Scenario.check_setup` + :meth:`Scenario.check_obstacles`), :func:`findings` the same with
   the chips and obstacles each one names, :func:`unplaced` what is still to place;
 * :func:`save_layout` / :func:`load_layout` -> JSON files in a folder the caller gives (default
-  :func:`layout_folder`: ``data/behind/scenarios/layouts/`` of a repository checkout, ``layouts/``
-  under the current directory once installed); a malformed file raises :class:`LayoutError`
-  naming the file, the field and the value;
+  :func:`layout_folder`: ``layouts/`` under the current directory, never the package or the
+  repository's ``data/``; the shipped example layouts are read from there); a layout is named,
+  never given as a path in text; a malformed file raises :class:`LayoutError` naming the file,
+  the field and the value;
 * :func:`start_game` -> a :class:`~explorer.behind.game.BehindState` set up from the layout with
   ``new_game(..., setup="manual")`` and the setup actions a player would announce
   (``PlaceObstacle``, ``Deploy``), so the referee checks the layout once more and the game's
@@ -45,12 +46,12 @@ from shapely import affinity
 
 from explorer.behind.scenarios import SCENARIO_DIR, Scenario, load_scenario
 from explorer.behind.table import Chip, Obstacle, Table
-from explorer.core.resources import data_is_installed, display_path
+from explorer.core.resources import display_path
 from explorer.core.rules import RuleViolation
 
 LAYOUT_DIR = SCENARIO_DIR / "layouts"
-"""The shipped layouts (the example): ``data/behind/scenarios/layouts/<name>.json``.  Layouts are
-saved here only in a repository checkout (see :func:`layout_folder`)."""
+"""The shipped layouts (the example): ``data/behind/scenarios/layouts/<name>.json``, read only
+(layouts are saved in :func:`layout_folder`)."""
 
 FORMAT = "behind-layout"
 VERSION = 1
@@ -538,30 +539,34 @@ def _roles_match(game, layout: Layout) -> bool:
 # Files
 # ---------------------------------------------------------------------------------------------
 def layout_folder() -> Path:
-    """Where layouts are saved (and listed) when no folder is given.
-
-    In a checkout of the repository (or an editable install) that is :data:`LAYOUT_DIR`,
-    ``data/behind/scenarios/layouts/``.  An installed package is never written to: there it is
-    ``layouts/`` under the current working directory (at the time of the call).  Pass ``folder``
-    to :func:`save_layout`, :func:`load_layout` and :func:`saved_layouts` to choose another."""
-    return Path.cwd() / "layouts" if data_is_installed() else LAYOUT_DIR
+    """Where layouts are saved (and listed) when no folder is given: ``layouts/`` under the
+    current working directory (at the time of the call) -- the user's own folder, never the
+    package nor the repository's ``data/`` (the shipped layouts there are read, not written).
+    Pass ``folder`` to :func:`save_layout`, :func:`load_layout` and :func:`saved_layouts` to
+    choose another."""
+    return Path.cwd() / "layouts"
 
 
 def layout_path(name_or_path: Path | str, folder: Path | str | None = None) -> Path:
-    """``"my_setup"`` -> ``<folder>/my_setup.json`` (default folder: :func:`layout_folder`);
-    a path (with a ``/`` or ending in ``.json``) is taken as it is."""
-    text = str(name_or_path)
-    if isinstance(name_or_path, Path) or text.endswith(".json") or "/" in text or "\\" in text:
-        return Path(name_or_path)
-    if not re.fullmatch(r"[\w\-. ]+", text) or text.strip(". ") == "":
-        raise LayoutError("name", text, "is not a file name (letters, digits, '-', '_', '.', spaces)")
+    """``"my_setup"`` -> ``<folder>/my_setup.json`` (default folder: :func:`layout_folder`; a
+    trailing ``.json`` is allowed).  A text is always a *name* (letters, digits, ``-``, ``_``, ``.``
+    and spaces, at most 64): never a path, so a name typed into the designer cannot reach another
+    folder.  A :class:`pathlib.Path` given by the program is taken as it is."""
+    if isinstance(name_or_path, Path):
+        return name_or_path
+    if not isinstance(name_or_path, str):
+        raise LayoutError("name", name_or_path, "is not a layout name (a text)")
+    text = name_or_path[:-5] if name_or_path.endswith(".json") else name_or_path
+    if not re.fullmatch(r"[\w\-. ]{1,64}", text) or text.strip(". ") == "" or text.startswith("."):
+        raise LayoutError("name", name_or_path, "is not a layout name (letters, digits, '-', '_', '.', spaces; at "
+                                               "most 64; no folder: pass a pathlib.Path for a file elsewhere)")
     return Path(folder or layout_folder()) / f"{text}.json"
 
 
 def saved_layouts(folder: Path | str | None = None) -> list[str]:
     """Names of the layouts saved in ``folder``, sorted; without ``folder``, those of
     :func:`layout_folder` and the shipped ones (:data:`LAYOUT_DIR`)."""
-    folders = [Path(folder)] if folder else [layout_folder(), LAYOUT_DIR]
+    folders = [Path(folder)] if folder else [layout_folder(), LAYOUT_DIR]  # the user's, then the shipped ones
     return sorted({path.stem for where in folders if where.is_dir() for path in where.glob("*.json")})
 
 

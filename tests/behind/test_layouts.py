@@ -124,8 +124,28 @@ def test_a_file_that_is_missing_or_not_json_is_reported(tmp_path):
     bad.write_text("{", encoding="utf-8")
     with pytest.raises(LayoutError, match=r"bad.json: is not JSON: .* at line 1"):
         L.load_layout(bad)
-    with pytest.raises(LayoutError, match="is not a file name"):
+    with pytest.raises(LayoutError, match="is not a layout name"):
         L.layout_path("what?")
+
+
+@pytest.mark.parametrize("name", ["../escape", "/etc/passwd", "..\\up", "a/b.json", ".hidden", "x" * 65, "", "..",
+                                  "data/behind/scenarios/layouts/unser_revier_example"])
+def test_a_layout_name_is_never_a_path(tmp_path, example, name):
+    """Issue 10: the designer's "save as" name could overwrite any writable file.  A name typed in
+    is a name: anything that could reach another folder is refused, and nothing is written."""
+    with pytest.raises(LayoutError, match="is not a layout name"):
+        L.save_layout(example, name, folder=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_layouts_are_saved_in_the_users_folder_never_in_data(tmp_path, monkeypatch, example):
+    """The default folder is ``layouts/`` of the working directory, not the repository's data/."""
+    monkeypatch.chdir(tmp_path)
+    assert L.layout_folder() == tmp_path / "layouts"
+    path = L.save_layout(example, "mine")
+    assert path == tmp_path / "layouts" / "mine.json" and L.load_layout("mine") == example
+    assert L.load_layout("unser_revier_example") is not None  # the shipped example is still found
+    assert "mine" in L.saved_layouts() and "unser_revier_example" in L.saved_layouts()
 
 
 def test_a_piece_is_placed_and_found_exactly_as_the_games_place_obstacle_places_it():
