@@ -402,9 +402,17 @@ def _do_heal(state, action, card, effect, plan):
     heal(state, action.target, refs.SPECIAL_CARD_EFFECT)
 
 
+def _draw_what_is_left(piles, n: int) -> list:
+    """Up to ``n`` cards: the supply, then the discard pile shuffled as the new supply (Supply
+    Phase: "Once the supply is used up, the discard pile ... is shuffled immediately"); a draw
+    effect draws the cards there are and never fails for want of cards."""
+    return piles.draw(min(n, len(piles.supply) + len(piles.discard)))
+
+
 def _do_draw(state, action, card, effect, plan):
-    drawn = state.data.piles[state.active_player].draw(effect.amount)
-    state.say("draw", f"{state.active_player} draws {len(drawn)} card(s)", refs.SPECIAL_CARD_EFFECT)
+    drawn = _draw_what_is_left(state.data.piles[state.active_player], effect.amount)
+    short = f" (only {len(drawn)} left to draw)" if len(drawn) < effect.amount else ""
+    state.say("draw", f"{state.active_player} draws {len(drawn)} card(s){short}", refs.SPECIAL_CARD_EFFECT)
 
 
 def _do_discard_opponents(state, action, card, effect, plan):
@@ -462,5 +470,6 @@ def permanent_effects_in_organisation(state) -> None:
             if injured:
                 heal(state, injured[0], refs.ORGANISATION_PHASE)
         elif effect.kind == "draw-each-turn":
-            d.piles[player].draw(1)
+            if not _draw_what_is_left(d.piles[player], 1):
+                continue
             state.say("draw", f"{player} draws one card ({card.title})", refs.ORGANISATION_PHASE, player=player)

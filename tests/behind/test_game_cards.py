@@ -1070,3 +1070,20 @@ def test_illegal_actions_change_nothing():
     refused(state, UseAbility("Gefährte", "Befehl", "Opfer"), refs.BEFEHL)
     refused(state, UseAbility("Gefährte", "Glaube"), refs.ABILITIES)
     refused(state, UseAbility("Opfer", "Regeneration"), refs.ACTION_PHASE)  # not his character
+
+
+def test_special_card_effect_draw_n_draws_what_is_left():
+    """behind-2003-rulebook.txt, section "Special Card Effect (Spezieller Karteneffekt)" (a "draw N"
+    card) and section "III. Supply Phase (Nachschubphase)": "Once the supply is used up, the discard
+    pile (Rückzug) is shuffled immediately and placed as the new supply." -- a draw effect draws the
+    cards there are (supply, then the reshuffled discard pile) and is offered like any card; it never
+    fails for want of cards."""
+    news = card(2, "news", category="Ereignis", effect_code="draw 5", title="Nachricht")
+    state = _game([ALLY], [VICTIM], [("Gefährte", 20, 40), ("Opfer", 80, 40)],
+                  my_cards=[news, card(1, "d1"), card(1, "d2")], hand=["news"], supply=["d1", "d2"])
+    set_piles(state, ME, hand=["news"], supply=["d1"], discard=["d2"])  # the other cards leave the game
+    play = next(a for a in state.legal_actions() if isinstance(a, PlayCard) and a.card == "news")
+    state.apply(play)
+    assert sorted(_hand_ids(state, ME)) == ["d1", "d2", "news"]  # everything left, the played card reshuffled
+    assert not state.data.piles[ME].supply and not state.data.piles[ME].discard
+    state.check_invariants()
