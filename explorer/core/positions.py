@@ -13,38 +13,44 @@ broken, cited with its rulebook section.
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Mapping
 
+from explorer.core.inputs import InputError, parse_json
 from explorer.core.rules import RuleRef
 
 MAX_POSITION_CHARS = 1_000_000
 """A position given as text is refused beyond this size (a bound on what is read)."""
 
 
-class PositionError(ValueError):
+class PositionError(InputError):
     """A position that cannot be loaded: ``field`` is where (``players[0].hand``), ``rule`` the
-    rule it breaks when it is a rule that is broken (None for a malformed field)."""
+    rule it breaks when it is a rule that is broken (None for a malformed field).  An
+    :class:`~explorer.core.inputs.InputError` of source ``"position"`` (``expected`` is the
+    message)."""
 
     def __init__(self, field: str, message: str, rule: RuleRef | None = None):
-        self.field = field
+        self.source, self.field, self.expected, self.value = "position", field, message, ...
+        self.problems = [(field, ..., message)]
         self.rule = rule
         self.reason = message
         cited = f" ({rule})" if rule is not None else ""
-        super().__init__(f"position field {field or '<top>'}: {message}{cited}")
+        ValueError.__init__(self, f"position field {field or '<top>'}: {message}{cited}")
+
+    def __reduce__(self):
+        return (type(self), (self.field, self.reason, self.rule))
 
 
 def parse(data: Mapping[str, Any] | str, system: str) -> dict:
     """The position as a dict: a JSON text is parsed (bounded size), a mapping copied; its
     ``system`` field, if given, must name ``system``."""
-    if isinstance(data, str):
+    if isinstance(data, (str, bytes, bytearray)):
         if len(data) > MAX_POSITION_CHARS:
             raise PositionError("", f"a position text of {len(data)} characters is longer than "
                                     f"{MAX_POSITION_CHARS}")
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
+            data = parse_json(data, "position", limit=MAX_POSITION_CHARS)
+        except InputError as error:
             raise PositionError("", f"not JSON: {error}") from None
     if not isinstance(data, Mapping):
         raise PositionError("", f"expected a JSON object, got {type(data).__name__}")
