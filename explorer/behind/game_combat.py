@@ -259,11 +259,15 @@ def check_moments(state, player: str, moments, kind: str, card: str | None) -> l
         if not state.cards[card_id].is_moment or effect is None or effect.kind != kind:
             refuse(f"{state.cards[card_id].title} is not a Moment that can be played now (a '{kind}' Moment is "
                    f"needed)", refs.MOMENTS)
-    budget = state.size.actions - (1 if state.options.rulings["behind.moment-budget"] == "actions-minus-one" else 0)
+    minus_one = state.options.rulings["behind.moment-budget"] == "actions-minus-one"
+    actions = state.size.actions
+    budget = actions - (1 if minus_one else 0)
     owed = state.data.moments_owed.get(player, 0)
     if owed + len(moments) > budget:
+        limit = (f"his {actions} actions next turn minus one, ruling behind.moment-budget" if minus_one
+                 else f"his {actions} actions next turn, ruling behind.moment-budget 'actions'")
         refuse(f"{player} has played {owed} Moment(s) already and may play at most {budget} in opponents' turns "
-               f"(his actions next turn)", refs.MOMENTS)
+               f"({limit}), not {owed + len(moments)}", refs.MOMENTS)
     return [state.cards[c] for c in moments]
 
 

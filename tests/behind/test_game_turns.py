@@ -541,7 +541,9 @@ def test_moments_no_more_than_next_turns_actions():
     moments = [card(i, f"M{i}", category="Moment", effect_code="defence +1") for i in (2, 3, 4, 5)]
     state = _moment_game(*moments)
     state.apply(Melee(L, S))  # no hand card: 4 + 3 = 7
-    refused(state, Defend(moments=("M2", "M3", "M4")), refs.MOMENTS)
+    error = refused(state, Defend(moments=("M2", "M3", "M4")), refs.MOMENTS)
+    assert "at most 2" in error.reason and "3 actions next turn minus one" in error.reason
+    assert "behind.moment-budget" in error.reason
     rebuild(state, lambda position: position["players"][1].update(moments_owed=1))
     refused(state, Defend(moments=("M2", "M3")), refs.MOMENTS)
     position = state.position()
