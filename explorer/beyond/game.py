@@ -136,6 +136,29 @@ class BeyondState(GameState):
         return Counter(self.cards[c].key for c in self._data["draw"])
 
     @property
+    def top_back(self) -> str | None:
+        """The Yin / Yang symbol on the back of the draw pile's top card (None: the pile is empty):
+        public, the deck lies "with the backs visible" and "The reverse side of each Celestial Spirit
+        card features the symbol from the front side" (beyond-rulebook.txt, "Set Up"; "Card backs:
+        Yin or Yang Capture Side")."""
+        draw = self._data["draw"]
+        return self.cards[draw[0]].symbol if draw else None
+
+    def second_pile_counts(self) -> Counter | None:
+        """The cards, by key, that become the draw pile when this one is finished: the public discard
+        pile while the first pile is in play under ruling ``beyond.second-draw-pile``
+        (``reshuffle-discard``); None when no pile follows (ruling ``single-pile``, or the second
+        pile is in play).  What the reveal odds' ``second_pile`` takes."""
+        if self.pile_mode != "reshuffle-discard" or self._data["second_pile"]:
+            return None
+        return Counter(self.cards[c].key for c in self._data["discard"])
+
+    def revealed_keys(self) -> tuple:
+        """The card keys of the cards revealed this turn, in order: the form the odds take
+        (``explorer.beyond.odds``; card ids are refused there)."""
+        return tuple(self.cards[c].key for c in self._data["revealed"])
+
+    @property
     def revealed(self) -> tuple[str, ...]:
         return tuple(self._data["revealed"])
 
@@ -215,11 +238,12 @@ class BeyondState(GameState):
         return self.scores()
 
     def view(self, player: str) -> dict:
-        """What ``player`` may know: everything but the order and faces of the draw pile."""
+        """What ``player`` may know: everything but the order and faces of the draw pile; of the
+        pile, its size and its top card's back (``top_back``, beyond-rulebook.txt, "Set Up")."""
         d = self._data
         return {"player": player, "turn": d["turn"], "phase": d["phase"], "active": self.active_player,
-                "draw_pile": len(d["draw"]), "second_pile": d["second_pile"], "discard": list(d["discard"]),
-                "revealed": list(d["revealed"]), "to_place": list(d["to_place"]), "central": list(d["central"]),
+                "draw_pile": len(d["draw"]), "top_back": self.top_back, "second_pile": d["second_pile"],
+                "discard": list(d["discard"]), "revealed": list(d["revealed"]), "to_place": list(d["to_place"]), "central": list(d["central"]),
                 "supply": d["supply"], "areas": {p: self.area(p) for p in self.players},
                 "log": [e.text for e in self.events_for(player)]}
 

@@ -32,6 +32,7 @@ card-level part is only walked for a caller-supplied valuation.  All probabiliti
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -39,9 +40,13 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import chain, combinations, product
 from math import factorial, prod
+from numbers import Real
 
 import numpy as np
 import pandas as pd
+
+from explorer.beyond import refs
+from explorer.core.inputs import InputError, one_of, short, whole
 
 RULE = 'beyond-rulebook.txt, section "Phase 1: Reveal and Collection"'
 SPIRITS = ("Turtle Snake", "Vermilion Bird", "Double Azure Dragon", "Double Metal Tiger", "Yellow Unicorn")
@@ -96,23 +101,123 @@ def unseen_cards(full_deck: Mapping[Key, int], revealed: Iterable[Key], discard:
     return Counter({key: count for key, count in remaining.items() if count > 0})
 
 
-# -- the question ----------------------------------------------------------------------------
+# -- checking the question ---------------------------------------------------------------------
+
+SOURCE = "Beyond odds"
+KEY_FORM = ("card keys (spirit, part, symbol) as the engine gives them -- [state.cards[c].key for c in "
+            "state.revealed] (state.revealed_keys()) and state.draw_pile_counts() -- not card ids such as 'TS07'")
+BACKS = (None, "unknown", "yin", "yang")
+"""The top card's back (beyond-rulebook.txt, "Set Up": the deck lies "with the backs visible"; "Card
+backs: Yin or Yang Capture Side": the back "features the symbol from the front side"): ``"yin"``,
+``"yang"``, or not known (``None`` / ``"unknown"``)."""
+MAX_CARDS = 10_000
+MAX_SPIRITS = 12
+MAX_K = 100
+MAX_TOKENS = 1_000
+MAX_SAMPLES = 2_000_000
+
+
+def _key(key, field: str) -> Key:
+    if not isinstance(key, tuple) or not key:
+        raise InputError(SOURCE, field, KEY_FORM, key)
+    try:
+        hash(key)
+    except TypeError:
+        raise InputError(SOURCE, field, KEY_FORM + " (hashable tuples)", key) from None
+    return key
+
+
+def _keys(keys, field: str) -> tuple:
+    if isinstance(keys, (str, bytes, Mapping)) or not isinstance(keys, Iterable):
+        raise InputError(SOURCE, field, "a list of " + KEY_FORM, keys)
+    out = []
+    for index, key in enumerate(keys):
+        if index >= MAX_CARDS:
+            raise InputError(SOURCE, field, f"at most {MAX_CARDS} cards")
+        out.append(_key(key, f"{field}[{index}]"))
+    return tuple(out)
 
 
 def _check_revealed(revealed: Sequence[Key]) -> tuple[Key, ...]:
-    revealed = tuple(revealed)
+    revealed = _keys(revealed, "revealed")
     spirits = [spirit_of(key) for key in revealed]
     if len(set(spirits)) != len(spirits):
-        raise ValueError(f"two revealed cards share a spirit: the reveal already failed ({RULE})")
+        raise InputError(SOURCE, "revealed", f"cards of different spirits: two revealed cards share a spirit, "
+                         f"the reveal already failed ({RULE})", revealed)
     return revealed
 
 
-def _spirit_counts(unseen: Mapping[Key, int]) -> tuple[tuple[Hashable, int], ...]:
+def _pile(cards, field: str) -> dict:
+    """A multiset of card keys (``Mapping[key, count]``), checked: whole counts >= 0, bounded."""
+    if not isinstance(cards, Mapping):
+        raise InputError(SOURCE, field, "a mapping card key -> count, such as state.draw_pile_counts()", cards)
+    out: dict = {}
+    total = 0
+    for key, count in cards.items():
+        _key(key, f"{field}[{short(key, 40)}]")
+        count = whole(count, f"{field}[{short(key, 40)}]", source=SOURCE, low=0, high=MAX_CARDS)
+        if count:
+            out[key] = out.get(key, 0) + count
+            total += count
+    if total > MAX_CARDS:
+        raise InputError(SOURCE, field, f"at most {MAX_CARDS} cards", f"{total} cards")
+    if len({spirit_of(key) for key in out}) > MAX_SPIRITS:
+        raise InputError(SOURCE, field, f"cards of at most {MAX_SPIRITS} spirits")
+    return out
+
+
+def _count(value, field: str, high: int = MAX_TOKENS, low: int = 0) -> int:
+    return whole(value, field, source=SOURCE, low=low, high=high)
+
+
+def _real(value, field: str):
+    """A finite real number, kept exact (int, Fraction) or float; bools refused."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise InputError(SOURCE, field, "a finite number", value)
+    if not math.isfinite(float(value)):
+        raise InputError(SOURCE, field, "a finite number", value)
+    return value
+
+
+def _function(value, field: str):
+    if value is not None and not callable(value):
+        raise InputError(SOURCE, field, "a function or None", value)
+    return value
+
+
+def symbol_of(key: Key):
+    """The Yin / Yang symbol of a card key (its third item), which its back shows."""
+    return key[2] if len(key) > 2 else None
+
+
+@dataclass(frozen=True)
+class _Question:
+    revealed: tuple
+    pile: dict
+    second: dict
+    back: str | None
+
+
+def _question(revealed, unseen, back=None, second_pile=None) -> _Question:
+    """The checked question: revealed keys, the pile the next card comes from, the pile to come
+    after it (ruling ``beyond.second-draw-pile``; empty: none) and the top card's back."""
+    revealed = _check_revealed(revealed)
+    pile = _pile(unseen, "unseen")
+    second = {} if second_pile is None else _pile(second_pile, "second_pile")
+    back = one_of(back, BACKS, "back", source=SOURCE)
+    back = None if back == "unknown" else back
+    if not pile and second:  # the pile is finished: the next card comes from the second pile
+        pile, second = second, {}
+    if back is not None and not any(symbol_of(key) == back for key in pile):
+        raise InputError(SOURCE, "back", f"the back of an unseen card: no card of the pile has a {back} back "
+                         f"({refs.CARD_BACKS})", back)
+    return _Question(revealed, pile, second, back)
+
+
+def _spirit_counts(unseen: Mapping[Key, int], symbol=None) -> tuple[tuple[Hashable, int], ...]:
     counts: dict = {}
     for key, count in unseen.items():
-        if count < 0:
-            raise ValueError(f"negative count for {key!r}")
-        if count:
+        if count and (symbol is None or symbol_of(key) == symbol):
             counts[spirit_of(key)] = counts.get(spirit_of(key), 0) + count
     return tuple(sorted(counts.items(), key=lambda item: str(item[0])))
 
@@ -121,79 +226,156 @@ def _falling(n: int, m: int) -> int:
     return prod(range(n - m + 1, n + 1))
 
 
+# -- the spirit-level enumeration ------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Path:
     """One spirit-level outcome: ``reveals`` new cards turned, the new spirits ``new`` (sorted,
     all different and unseen before), ``last`` the spirit of the failing card (None: the player
-    stopped), and its exact probability."""
+    stopped), and its exact probability ``weight / denominator`` (integers: every path of one
+    question shares the denominator, so sums stay integer until one Fraction is made)."""
 
     reveals: int
     new: tuple
     last: Hashable | None
-    probability: Fraction
+    weight: int
+    denominator: int
+
+    @cached_property
+    def probability(self) -> Fraction:
+        return Fraction(self.weight, self.denominator)
 
     @property
     def failed(self) -> bool:
         return self.last is not None
 
+    @property
+    def shape(self) -> tuple:
+        """``(reveals, new, last)``: the path without its probability."""
+        return (self.reveals, self.new, self.last)
+
+
+def _denominator(total: int, k: int, second_total: int) -> tuple[int, int]:
+    """(denominator of a question's paths, the part of it that the second pile brings)."""
+    horizon = min(k, total)
+    more = k - horizon
+    tail = _falling(second_total, min(more, second_total)) if more > 0 and second_total > 0 else 1
+    return _falling(total, horizon) * tail, tail
+
 
 @lru_cache(maxsize=4096)
-def _paths(revealed_spirits: frozenset, counts: tuple, k: int) -> tuple[Path, ...]:
+def _paths(revealed_spirits: frozenset, counts: tuple, k: int, second: tuple = ()) -> tuple[int, tuple[Path, ...]]:
     """All outcomes of revealing up to ``k`` more cards (stopping early only when forced), memoised
-    on (revealed spirit set, spirit counts, k).  If the pile runs out the player stops."""
+    on (revealed spirit set, spirit counts, k, second pile's spirit counts).  If the pile runs out
+    the reveal goes on into ``second`` (ruling ``beyond.second-draw-pile``); without one the player
+    stops.  Returns (the common denominator, the paths)."""
     count = dict(counts)
     total = sum(count.values())
     horizon = min(k, total)
-    fresh = [s for s in count if s not in revealed_spirits]
+    second_total = sum(c for _, c in second)
+    denominator, tail = _denominator(total, k, second_total)
+    onward = k > horizon and second_total > 0
+    fresh = [s for s, _ in counts if s not in revealed_spirits]
     out = []
     for j in range(1, horizon + 1):
-        denominator = _falling(total, j)
+        scale = factorial(j - 1) * _falling(total - j, horizon - j) * tail
         for new in combinations(fresh, j - 1):
-            weight = factorial(j - 1) * prod(count[s] for s in new)
+            weight = scale * prod(count[s] for s in new)
             for last in chain(revealed_spirits, new):
                 remaining = count.get(last, 0) - (last in new)
                 if remaining > 0:
-                    out.append(Path(j, tuple(new), last, Fraction(weight * remaining, denominator)))
-    denominator = _falling(total, horizon)
+                    out.append(Path(j, new, last, weight * remaining, denominator))
     for new in combinations(fresh, horizon):
-        out.append(Path(horizon, tuple(new), None, Fraction(factorial(horizon) * prod(count[s] for s in new), denominator)))
-    return tuple(path for path in out if path.probability)
+        weight = factorial(horizon) * prod(count[s] for s in new)
+        if onward:  # the whole pile was turned without a failure: on into the second pile
+            _, rest = _paths(revealed_spirits | frozenset(new), second, k - horizon, ())
+            out += [Path(horizon + p.reveals, _sorted_spirits(new + p.new), p.last, weight * p.weight, denominator)
+                    for p in rest]
+        else:
+            out.append(Path(horizon, new, None, weight * tail, denominator))
+    return denominator, tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _paths_back(revealed_spirits: frozenset, counts: tuple, back_counts: tuple, k: int,
+                second: tuple = ()) -> tuple[int, tuple[Path, ...]]:
+    """As :func:`_paths`, the first card drawn among the cards showing the known back
+    (``back_counts``: their spirit counts), the rest as before."""
+    if k == 0:
+        return _paths(revealed_spirits, counts, 0, second)
+    total = sum(c for _, c in counts)
+    sub_denominator, _ = _denominator(total - 1, k - 1, sum(c for _, c in second))
+    denominator = sum(c for _, c in back_counts) * sub_denominator
+    merged: dict = {}
+    for first, c in back_counts:
+        if first in revealed_spirits:
+            shape = (1, (), first)
+            merged[shape] = merged.get(shape, 0) + c * sub_denominator
+            continue
+        rest = tuple((s, n - (s == first)) for s, n in counts if n - (s == first) > 0)
+        _, sub = _paths(revealed_spirits | {first}, rest, k - 1, second)
+        for p in sub:
+            shape = (1 + p.reveals, _sorted_spirits(p.new + (first,)), p.last)
+            merged[shape] = merged.get(shape, 0) + c * p.weight
+    return denominator, tuple(Path(r, new, last, w, denominator) for (r, new, last), w in merged.items())
+
+
+def _outcome_paths(q: _Question, k: int) -> tuple[int, tuple[Path, ...]]:
+    spirits = frozenset(spirit_of(key) for key in q.revealed)
+    counts, second = _spirit_counts(q.pile), _spirit_counts(q.second)
+    if q.back is None or k == 0:
+        return _paths(spirits, counts, k, second)
+    return _paths_back(spirits, counts, _spirit_counts(q.pile, q.back), k, second)
 
 
 def _sorted_spirits(spirits: Iterable) -> tuple:
     return tuple(sorted(spirits, key=str))
 
 
+def _over(total, denominator: int):
+    """``total / denominator``, exact unless ``total`` is a float."""
+    if isinstance(total, float):
+        return total / denominator
+    return Fraction(total, denominator) if isinstance(total, int) else Fraction(total) / denominator
+
+
 # -- headline probabilities --------------------------------------------------------------------
 
 
-def p_fail_next(revealed: Sequence[Key], unseen: Mapping[Key, int]) -> Fraction:
+def p_fail_next(revealed: Sequence[Key], unseen: Mapping[Key, int], back: str | None = None,
+                second_pile: Mapping[Key, int] | None = None) -> Fraction:
     """Chance that the next card fails the reveal: it shows a spirit already revealed this round
     (beyond-rulebook.txt, section "Phase 1: Reveal and Collection", "Failed reveal").  E.g. after
-    one Turtle Snake from a full deck: 15/79.  0 if the pile is empty."""
-    revealed = _check_revealed(revealed)
-    counts = dict(_spirit_counts(unseen))
+    one Turtle Snake from a full deck: 15/79.  0 if the pile is empty.
+
+    ``back``: the top card's visible back, ``"yin"`` or ``"yang"`` (beyond-rulebook.txt, "Set Up":
+    "with the backs visible"); ``None`` / ``"unknown"``: not known.  ``second_pile``: the cards
+    that become the draw pile when this one is finished (the discard pile, ruling
+    ``beyond.second-draw-pile``), used when ``unseen`` is empty."""
+    q = _question(revealed, unseen, back, second_pile)
+    counts = dict(_spirit_counts(q.pile, q.back))
     total = sum(counts.values())
     if total == 0:
         return Fraction(0)
-    return Fraction(sum(counts.get(spirit_of(key), 0) for key in revealed), total)
+    return Fraction(sum(counts.get(spirit_of(key), 0) for key in q.revealed), total)
 
 
-def p_nian_shou(revealed: Sequence[Key], unseen: Mapping[Key, int], nian_shou_left: int = NIAN_SHOU_CARDS) -> Fraction:
+def p_nian_shou(revealed: Sequence[Key], unseen: Mapping[Key, int], nian_shou_left: int = NIAN_SHOU_CARDS,
+                back: str | None = None, second_pile: Mapping[Key, int] | None = None) -> Fraction:
     """Chance that the first 2 cards of the round share a spirit, so the player obtains a Nian Shou
     card (beyond-rulebook.txt, section "Phase 1: Reveal and Collection", "Special case"), if he
     reveals at least 2 cards.  Before the first reveal: ``sum c(s)(c(s)-1) / (N(N-1))``; after one:
-    ``c(s1)/N``; after two different spirits: 0.  0 if no Nian Shou card is left."""
-    revealed = _check_revealed(revealed)
-    if nian_shou_left <= 0 or len(revealed) >= 2:
+    ``c(s1)/N``; after two different spirits: 0.  0 if no Nian Shou card is left.  ``back`` and
+    ``second_pile`` as in :func:`p_fail_next` (the second card may come from the second pile)."""
+    return _p_nian(_question(revealed, unseen, back, second_pile), _count(nian_shou_left, "nian_shou_left"))
+
+
+def _p_nian(q: _Question, nian_shou_left: int) -> Fraction:
+    if nian_shou_left <= 0 or len(q.revealed) >= 2:
         return Fraction(0)
-    counts = dict(_spirit_counts(unseen))
-    total = sum(counts.values())
-    if len(revealed) == 1:
-        return Fraction(counts.get(spirit_of(revealed[0]), 0), total) if total else Fraction(0)
-    if total < 2:
-        return Fraction(0)
-    return Fraction(sum(c * (c - 1) for c in counts.values()), total * (total - 1))
+    denominator, paths = _outcome_paths(q, 2 - len(q.revealed))
+    return Fraction(sum(p.weight for p in paths if p.failed and len(q.revealed) + p.reveals == 2), denominator)
 
 
 # -- outcome distributions ---------------------------------------------------------------------
@@ -227,6 +409,11 @@ class RevealOutcomes:
     lotus: int
     nian_shou_left: int
     paths: tuple[Path, ...]
+    denominator: int = 1
+    back: str | None = None
+
+    def _sum(self, keep) -> Fraction:
+        return Fraction(sum(p.weight for p in self.paths if keep(p)), self.denominator)
 
     @cached_property
     def frame(self) -> pd.DataFrame:
@@ -251,11 +438,11 @@ class RevealOutcomes:
     @property
     def p_fail(self) -> Fraction:
         """P(the reveal fails within the ``k`` more cards)."""
-        return sum((p.probability for p in self.paths if p.failed), Fraction(0))
+        return self._sum(lambda p: p.failed)
 
     def p_fail_at(self, reveal: int) -> Fraction:
         """P(the ``reveal``-th more card fails the reveal)."""
-        return sum((p.probability for p in self.paths if p.failed and p.reveals == reveal), Fraction(0))
+        return self._sum(lambda p: p.failed and p.reveals == reveal)
 
     @property
     def p_success(self) -> Fraction:
@@ -263,11 +450,11 @@ class RevealOutcomes:
 
     @property
     def p_nian_shou(self) -> Fraction:
-        return sum((p.probability for p in self.paths if _nian_shou(len(self.revealed), p, self.nian_shou_left)), Fraction(0))
+        return self._sum(lambda p: _nian_shou(len(self.revealed), p, self.nian_shou_left))
 
     @property
     def total(self) -> Fraction:
-        return sum((p.probability for p in self.paths), Fraction(0))
+        return self._sum(lambda p: True)
 
     def _repr_html_(self) -> str:
         frame = self.frame.groupby(["outcome", "reveals"], as_index=False)["probability"].sum()
@@ -275,15 +462,26 @@ class RevealOutcomes:
 
 
 def reveal_outcomes(revealed: Sequence[Key], unseen: Mapping[Key, int], k: int, lotus: int = 0,
-                    nian_shou_left: int = NIAN_SHOU_CARDS) -> RevealOutcomes:
+                    nian_shou_left: int = NIAN_SHOU_CARDS, back: str | None = None,
+                    second_pile: Mapping[Key, int] | None = None) -> RevealOutcomes:
     """Exact outcomes of turning up to ``k`` more cards after ``revealed`` (this round's cards, all
     different spirits) with the ``unseen`` multiset as the shuffled draw pile (beyond-rulebook.txt,
-    section "Phase 1: Reveal and Collection").  ``k = 0`` is "stop now"."""
-    revealed = _check_revealed(revealed)
-    if k < 0:
-        raise ValueError("k must be >= 0")
-    spirits = frozenset(spirit_of(key) for key in revealed)
-    return RevealOutcomes(revealed, k, lotus, nian_shou_left, _paths(spirits, _spirit_counts(unseen), k))
+    section "Phase 1: Reveal and Collection").  ``k = 0`` is "stop now".  ``back``: the top card's
+    visible back (``"yin"``, ``"yang"``; None / ``"unknown"``), beyond-rulebook.txt, "Set Up".
+    ``second_pile``: the cards shuffled into the next draw pile when this one is finished (the
+    discard pile, ruling ``beyond.second-draw-pile``; ``state.second_pile_counts()``); the reveal
+    goes on into it.  None: the reveal stops with the pile (ruling 'single-pile', or the second
+    pile is already in play)."""
+    q = _question(revealed, unseen, back, second_pile)
+    k = _count(k, "k", MAX_K)
+    lotus = _count(lotus, "lotus")
+    nian_shou_left = _count(nian_shou_left, "nian_shou_left")
+    return _outcomes(q, k, lotus, nian_shou_left)
+
+
+def _outcomes(q: _Question, k: int, lotus: int = 0, nian_shou_left: int = NIAN_SHOU_CARDS) -> RevealOutcomes:
+    denominator, paths = _outcome_paths(q, k)
+    return RevealOutcomes(q.revealed, k, lotus, nian_shou_left, paths, denominator, q.back)
 
 
 @dataclass(frozen=True, eq=False)
@@ -317,21 +515,33 @@ class CollectedDistribution:
         return _table_html(self.frame, f"Cards collected, up to {self.k} more reveals (E = {float(self.expected):.3f})")
 
 
-def collected_distribution(revealed: Sequence[Key], unseen: Mapping[Key, int], k: int, lotus: int = 0) -> CollectedDistribution:
+def collected_distribution(revealed: Sequence[Key], unseen: Mapping[Key, int], k: int, lotus: int = 0,
+                           back: str | None = None, second_pile: Mapping[Key, int] | None = None
+                           ) -> CollectedDistribution:
     """Exact distribution of the number of cards collected (and by spirit) when the player turns up
-    to ``k`` more cards (beyond-rulebook.txt, section "Phase 1: Reveal and Collection")."""
-    outcomes = reveal_outcomes(revealed, unseen, k, lotus)
+    to ``k`` more cards (beyond-rulebook.txt, section "Phase 1: Reveal and Collection");
+    ``back`` and ``second_pile`` as in :func:`reveal_outcomes`."""
+    q = _question(revealed, unseen, back, second_pile)
+    return _collected(q, _count(k, "k", MAX_K), _count(lotus, "lotus"))
+
+
+def _collected(q: _Question, k: int, lotus: int) -> CollectedDistribution:
+    denominator, paths = _outcome_paths(q, k)
     counts: dict = {}
     by_spirit: dict = {}
-    base = [spirit_of(key) for key in outcomes.revealed]
-    for path in outcomes.paths:
+    base = [spirit_of(key) for key in q.revealed]
+    for path in paths:
         collected = [path.last] if path.failed else base + list(path.new)
         n = len(collected) + _extras(len(base), path, lotus)
-        counts[n] = counts.get(n, Fraction(0)) + path.probability
+        counts[n] = counts.get(n, 0) + path.weight
         for spirit in collected:
-            p, e = by_spirit.get(spirit, (Fraction(0), Fraction(0)))
-            by_spirit[spirit] = (p + path.probability, e + path.probability)
-    return CollectedDistribution(k, dict(sorted(counts.items())), dict(sorted(by_spirit.items(), key=lambda i: str(i[0]))))
+            by_spirit[spirit] = by_spirit.get(spirit, 0) + path.weight
+    counts = {n: Fraction(w, denominator) for n, w in sorted(counts.items())}
+    spirits = {}
+    for spirit, w in sorted(by_spirit.items(), key=lambda i: str(i[0])):
+        p = Fraction(w, denominator)
+        spirits[spirit] = (p, p)
+    return CollectedDistribution(k, counts, spirits)
 
 
 # -- expected score gain -----------------------------------------------------------------------
@@ -386,9 +596,10 @@ class _Valuer:
     def expected(self, path: Path):
         """E[value of the collected cards | this spirit-level path] (failure paths recur for every
         horizon k, so they are cached)."""
-        if path not in self.path_cache:
-            self.path_cache[path] = self._expected(path)
-        return self.path_cache[path]
+        shape = path.shape
+        if shape not in self.path_cache:
+            self.path_cache[shape] = self._expected(path)
+        return self.path_cache[shape]
 
     def _expected(self, path: Path):
         spirits_new = path.new
@@ -479,7 +690,8 @@ class GainComparison:
 
 def expected_gain(revealed: Sequence[Key], unseen: Mapping[Key, int], value: Value | None = None, lotus: int = 0,
                   k_max: int = 1, nian_shou_left: int = NIAN_SHOU_CARDS, nian_shou_value=1, lotus_cost=0,
-                  project: Callable[[Key], Key] | None = None) -> GainComparison:
+                  project: Callable[[Key], Key] | None = None, back: str | None = None,
+                  second_pile: Mapping[Key, int] | None = None) -> GainComparison:
     """Expected score of "stop now" vs "reveal up to k more" for k = 1..``k_max`` (exact).
 
     ``value(collected_keys)`` scores a tuple of collected card keys (sorted); default
@@ -491,36 +703,110 @@ def expected_gain(revealed: Sequence[Key], unseen: Mapping[Key, int], value: Val
 
     ``project`` (optional) maps every key to the part ``value`` looks at (it must keep the spirit
     first, e.g. ``lambda key: key[:2]`` to drop the Yin/Yang symbol); equal projections are merged
-    before the card-level walk, which makes a key valuation with Lotus tokens much faster."""
-    revealed = _check_revealed(revealed)
-    if project is not None and not (value is None or value is per_card):
-        projected = Counter()
-        for key, count in unseen.items():
-            projected[project(key)] += count
-        revealed, unseen = tuple(project(key) for key in revealed), projected
+    before the card-level walk, which makes a key valuation with Lotus tokens much faster.
+    ``back`` and ``second_pile`` as in :func:`reveal_outcomes`."""
+    q = _question(revealed, unseen, back, second_pile)
+    return _gain(q, _function(value, "value"), _count(lotus, "lotus"), _count(k_max, "k_max", MAX_K, 1),
+                 _count(nian_shou_left, "nian_shou_left"), _real(nian_shou_value, "nian_shou_value"),
+                 _real(lotus_cost, "lotus_cost"), _function(project, "project"))
+
+
+def _without(cards: Mapping[Key, int], key: Key) -> dict:
+    rest = dict(cards)
+    if rest[key] == 1:
+        del rest[key]
+    else:
+        rest[key] -= 1
+    return rest
+
+
+def _projected(cards: Mapping[Key, int], project) -> dict:
+    out: dict = {}
+    for key, count in cards.items():
+        key = project(key)
+        out[key] = out.get(key, 0) + count
+    return out
+
+
+def _gain(q: _Question, value, lotus: int, k_max: int, nian_shou_left: int, nian_shou_value, lotus_cost,
+          project) -> GainComparison:
     fast = value is None or value is per_card
-    valuer = None if fast else _Valuer(revealed, unseen, value, lotus, lotus_cost)
+    if not fast and (q.back is not None or (q.second and k_max > sum(q.pile.values()))):
+        return _gain_first_card(q, value, lotus, k_max, nian_shou_left, nian_shou_value, lotus_cost, project)
+    revealed, pile = q.revealed, q.pile
+    if project is not None and not fast:
+        revealed, pile = tuple(project(key) for key in revealed), _projected(pile, project)
+    valuer = None if fast else _Valuer(revealed, pile, value, lotus, lotus_cost)
     stop = len(revealed) if fast else valuer._value(revealed)
     values, p_fails, p_nians = [stop], [Fraction(0)], [Fraction(0)]
+    n = len(revealed)
     for k in range(1, k_max + 1):
-        outcomes = reveal_outcomes(revealed, unseen, k, lotus, nian_shou_left)
+        denominator, paths = _outcome_paths(q, k)
         total = 0
-        for path in outcomes.paths:
+        fail = nian = 0
+        for path in paths:
             if fast:
                 if path.failed:
-                    extras = _extras(len(revealed), path, lotus)
+                    extras = _extras(n, path, lotus)
                     score = 1 + (extras * (1 - lotus_cost) if lotus_cost < 1 else 0)
                 else:
-                    score = len(revealed) + len(path.new)
+                    score = n + len(path.new)
             else:
                 score = valuer.expected(path)
-            if _nian_shou(len(revealed), path, nian_shou_left):
+            if path.failed:
+                fail += path.weight
+                if _nian_shou(n, path, nian_shou_left):
+                    nian += path.weight
+                    score = score + nian_shou_value
+            total = total + path.weight * score
+        values.append(_over(total, denominator))
+        p_fails.append(Fraction(fail, denominator))
+        p_nians.append(Fraction(nian, denominator))
+    return GainComparison(q.revealed, tuple(values), tuple(p_fails), tuple(p_nians))
+
+
+def _gain_first_card(q: _Question, value, lotus, k_max, nian_shou_left, nian_shou_value, lotus_cost,
+                     project) -> GainComparison:
+    """A key valuation when the first card's back is known, or when the reveal may run on into the
+    second pile: condition on the first card, key by key (its back, or its pile, changes which keys
+    the later cards can have), and recur on the rest."""
+    project = project or (lambda key: key)
+    revealed = tuple(project(key) for key in q.revealed)
+    spirits = {spirit_of(key) for key in q.revealed}
+    valuer = _Valuer(revealed, {}, value, lotus, lotus_cost)
+    firsts: dict = {}
+    for key, count in q.pile.items():
+        if q.back is None or symbol_of(key) == q.back:
+            projected = project(key)
+            weight, example = firsts.get(projected, (0, key))
+            firsts[projected] = (weight + count, example)
+    totals = [0] * (k_max + 1)
+    for projected, (weight, key) in firsts.items():
+        if spirit_of(key) in spirits:  # the first card fails the reveal
+            score = valuer._best_with_lotus(projected, revealed)
+            if len(revealed) == 1 and nian_shou_left > 0:
                 score = score + nian_shou_value
-            total = total + path.probability * score
-        values.append(total)
+            for k in range(1, k_max + 1):
+                totals[k] = totals[k] + weight * score
+            continue
+        rest = _Question(q.revealed + (key,), _without(q.pile, key), q.second, None)
+        if not rest.pile and rest.second:
+            rest = _Question(rest.revealed, rest.second, {}, None)
+        if k_max == 1:
+            later = (valuer._value(revealed + (projected,)),)
+        else:
+            later = _gain(rest, value, lotus, k_max - 1, nian_shou_left, nian_shou_value, lotus_cost,
+                          None if project is None else project).values
+        for k in range(1, k_max + 1):
+            totals[k] = totals[k] + weight * later[k - 1]
+    denominator = sum(weight for weight, _ in firsts.values())
+    values = [valuer._value(revealed)] + [_over(totals[k], denominator) for k in range(1, k_max + 1)]
+    p_fails, p_nians = [Fraction(0)], [Fraction(0)]
+    for k in range(1, k_max + 1):
+        outcomes = _outcomes(q, k, lotus, nian_shou_left)
         p_fails.append(outcomes.p_fail)
         p_nians.append(outcomes.p_nian_shou)
-    return GainComparison(revealed, tuple(values), tuple(p_fails), tuple(p_nians))
+    return GainComparison(q.revealed, tuple(values), tuple(p_fails), tuple(p_nians))
 
 
 # -- playing on optimally (default valuation) ----------------------------------------------------
@@ -533,26 +819,31 @@ def _fail_score(n_revealed: int, lotus: int, lotus_cost, nian_shou: bool, nian_s
 
 
 @lru_cache(maxsize=8192)
-def _best(spirits: frozenset, counts: tuple, lotus: int, nian: bool, nian_shou_value, lotus_cost) -> tuple:
+def _best(spirits: frozenset, counts: tuple, lotus: int, nian: bool, nian_shou_value, lotus_cost,
+          second: tuple = ()) -> tuple:
     """(value of stopping, value of one more then playing optimally) with +1 per card, memoised on
-    (revealed spirit set, spirit counts, options)."""
+    (revealed spirit set, spirit counts, options, second pile's spirit counts)."""
     n = len(spirits)
-    stop = Fraction(n)
     total = sum(c for _, c in counts)
     if total == 0:
-        return stop, None
-    more = Fraction(0)
+        if second:  # the pile is finished: the second pile takes its place (ruling beyond.second-draw-pile)
+            return _best(spirits, second, lotus, nian, nian_shou_value, lotus_cost, ())
+        return Fraction(n), None
+    more = 0
     for index, (spirit, c) in enumerate(counts):
-        if not c:
-            continue
-        if spirit in spirits:
-            score = _fail_score(n, lotus, lotus_cost, nian and n + 1 == 2, nian_shou_value)
-        else:
-            rest = counts[:index] + ((spirit, c - 1),) + counts[index + 1:]
-            after_stop, after_more = _best(spirits | {spirit}, rest, lotus, nian, nian_shou_value, lotus_cost)
-            score = after_stop if after_more is None else max(after_stop, after_more)
-        more += Fraction(c, total) * score
-    return stop, more
+        more += c * _after(spirits, counts, index, lotus, nian, nian_shou_value, lotus_cost, second)
+    return Fraction(n), _over(more, total)
+
+
+def _after(spirits, counts, index, lotus, nian, nian_shou_value, lotus_cost, second):
+    """The value of turning ``counts[index]``'s spirit next, then playing on optimally."""
+    n = len(spirits)
+    spirit, c = counts[index]
+    if spirit in spirits:
+        return _fail_score(n, lotus, lotus_cost, nian and n + 1 == 2, nian_shou_value)
+    rest = counts[:index] + ((spirit, c - 1),) + counts[index + 1:] if c > 1 else counts[:index] + counts[index + 1:]
+    after_stop, after_more = _best(spirits | {spirit}, rest, lotus, nian, nian_shou_value, lotus_cost, second)
+    return after_stop if after_more is None else max(after_stop, after_more)
 
 
 @dataclass(frozen=True, eq=False)
@@ -580,14 +871,29 @@ class OptimalStop:
 
 
 def optimal_stop(revealed: Sequence[Key], unseen: Mapping[Key, int], lotus: int = 0,
-                 nian_shou_left: int = NIAN_SHOU_CARDS, nian_shou_value=1, lotus_cost=0) -> OptimalStop:
+                 nian_shou_left: int = NIAN_SHOU_CARDS, nian_shou_value=1, lotus_cost=0,
+                 back: str | None = None, second_pile: Mapping[Key, int] | None = None) -> OptimalStop:
     """Exact expected score of stopping now vs revealing one more card and then playing optimally
     (beyond-rulebook.txt, section "Phase 1: Reveal and Collection"), with the default +1 per card
-    valuation (a dynamic programme over spirit sets; key valuations are not supported here)."""
-    revealed = _check_revealed(revealed)
-    spirits = frozenset(spirit_of(key) for key in revealed)
-    stop, more = _best(spirits, _spirit_counts(unseen), lotus, nian_shou_left > 0, nian_shou_value, lotus_cost)
-    return OptimalStop(stop, more)
+    valuation (a dynamic programme over spirit sets; key valuations are not supported here).
+
+    ``back``: the top card's visible back conditions the next card (beyond-rulebook.txt, "Set Up");
+    the play after it is the best play not looking at the later backs (a lower bound of play that
+    does).  ``second_pile``: the reveal may go on into it (ruling ``beyond.second-draw-pile``)."""
+    q = _question(revealed, unseen, back, second_pile)
+    lotus = _count(lotus, "lotus")
+    nian = _count(nian_shou_left, "nian_shou_left") > 0
+    nian_shou_value, lotus_cost = _real(nian_shou_value, "nian_shou_value"), _real(lotus_cost, "lotus_cost")
+    spirits = frozenset(spirit_of(key) for key in q.revealed)
+    counts, second = _spirit_counts(q.pile), _spirit_counts(q.second)
+    if q.back is None:
+        return OptimalStop(*_best(spirits, counts, lotus, nian, nian_shou_value, lotus_cost, second))
+    more = 0
+    backs = dict(_spirit_counts(q.pile, q.back))
+    for index, (spirit, _) in enumerate(counts):
+        if backs.get(spirit):
+            more += backs[spirit] * _after(spirits, counts, index, lotus, nian, nian_shou_value, lotus_cost, second)
+    return OptimalStop(Fraction(len(spirits)), _over(more, sum(backs.values())))
 
 
 # -- one click -------------------------------------------------------------------------------
@@ -596,36 +902,52 @@ def optimal_stop(revealed: Sequence[Key], unseen: Mapping[Key, int], lotus: int 
 @dataclass(frozen=True, eq=False)
 class RevealDecision:
     """Everything a panel shows at one moment of phase 1: the chance the next card fails, the
-    Nian Shou chance, stop vs more, and the collected-card distributions for k = 1..k_max."""
+    Nian Shou chance, stop vs more, and the collected-card distributions for k = 1..k_max;
+    ``back`` the top card's back the odds knew (None: not known)."""
 
     p_fail_next: Fraction
     p_nian_shou: Fraction
     gain: GainComparison
     distributions: tuple = field(default=())
     best: OptimalStop | None = None
+    back: str | None = None
 
     def _repr_html_(self) -> str:
-        head = (f"<p>P(next card fails) = {float(self.p_fail_next):.4f}; "
+        back = "" if self.back is None else f"top card's back: {self.back}; "
+        head = (f"<p>{back}P(next card fails) = {float(self.p_fail_next):.4f}; "
                 f"P(Nian Shou) = {float(self.p_nian_shou):.4f}</p>")
         best = "" if self.best is None else self.best._repr_html_()
         return head + self.gain._repr_html_() + best
 
 
 def reveal_decision(revealed: Sequence[Key], unseen: Mapping[Key, int], value: Value | None = None, lotus: int = 0,
-                    k_max: int = 4, nian_shou_left: int = NIAN_SHOU_CARDS, **options) -> RevealDecision:
+                    k_max: int = 4, nian_shou_left: int = NIAN_SHOU_CARDS, nian_shou_value=1, lotus_cost=0,
+                    project: Callable[[Key], Key] | None = None, back: str | None = None,
+                    second_pile: Mapping[Key, int] | None = None) -> RevealDecision:
     """One recompute for a click: :func:`p_fail_next`, :func:`p_nian_shou`, :func:`expected_gain`
     up to ``k_max``, :func:`collected_distribution` for k = 1..``k_max`` and, with the default
-    valuation, :func:`optimal_stop`."""
+    valuation, :func:`optimal_stop`; ``back`` and ``second_pile`` as in :func:`reveal_outcomes`."""
+    q = _question(revealed, unseen, back, second_pile)
+    value, project = _function(value, "value"), _function(project, "project")
+    lotus, k_max = _count(lotus, "lotus"), _count(k_max, "k_max", MAX_K, 1)
+    nian_shou_left = _count(nian_shou_left, "nian_shou_left")
+    nian_shou_value, lotus_cost = _real(nian_shou_value, "nian_shou_value"), _real(lotus_cost, "lotus_cost")
+    if project is not None and not callable(project):
+        raise InputError(SOURCE, "project", "a function or None", project)
     best = None
     if value is None or value is per_card:
-        kept = {name: options[name] for name in ("nian_shou_value", "lotus_cost") if name in options}
-        best = optimal_stop(revealed, unseen, lotus, nian_shou_left, **kept)
+        best = optimal_stop(q.revealed, q.pile, lotus, nian_shou_left, nian_shou_value, lotus_cost, q.back, q.second)
+    counts = dict(_spirit_counts(q.pile, q.back))
+    total = sum(counts.values())
+    p_fail = Fraction(sum(counts.get(spirit_of(key), 0) for key in q.revealed), total) if total else Fraction(0)
+    gain = _gain(q, value, lotus, k_max, nian_shou_left, nian_shou_value, lotus_cost, project)
     return RevealDecision(
-        p_fail_next(revealed, unseen),
-        p_nian_shou(revealed, unseen, nian_shou_left),
-        expected_gain(revealed, unseen, value, lotus, k_max, nian_shou_left, **options),
-        tuple(collected_distribution(revealed, unseen, k, lotus) for k in range(1, k_max + 1)),
+        p_fail,
+        _p_nian(q, nian_shou_left),
+        gain,
+        tuple(_collected(q, k, lotus) for k in range(1, k_max + 1)),
         best,
+        q.back,
     )
 
 
@@ -649,23 +971,45 @@ class RevealEstimate:
 
 
 def reveal_monte_carlo(revealed: Sequence[Key], unseen: Mapping[Key, int], k: int, samples: int = 20_000,
-                       seed: int | None = 0) -> RevealEstimate:
+                       seed: int | None = 0, back: str | None = None,
+                       second_pile: Mapping[Key, int] | None = None) -> RevealEstimate:
     """Shuffle the unseen cards ``samples`` times (seeded NumPy) and play the reveal of up to ``k``
-    more cards (beyond-rulebook.txt, section "Phase 1: Reveal and Collection")."""
-    revealed = _check_revealed(revealed)
-    spirits = [s for s, _ in _spirit_counts(unseen)]
+    more cards (beyond-rulebook.txt, section "Phase 1: Reveal and Collection"); with ``back`` the
+    top card is drawn among the cards showing it, with ``second_pile`` the reveal goes on into the
+    shuffled second pile (as :func:`reveal_outcomes`)."""
+    q = _question(revealed, unseen, back, second_pile)
+    k = _count(k, "k", MAX_K)
+    samples = _count(samples, "samples", MAX_SAMPLES, 1)
+    if seed is not None:
+        seed = _count(seed, "seed", 2**63 - 1)
+    spirits = [s for s, _ in _spirit_counts({**q.pile, **{key: 1 for key in q.second}})]
     index = {s: i for i, s in enumerate(spirits)}
-    pile = np.repeat(np.arange(len(spirits)), [c for _, c in _spirit_counts(unseen)])
     rng = np.random.default_rng(seed)
-    horizon = min(k, len(pile))
-    order = np.argsort(rng.random((samples, len(pile))), axis=1)[:, :horizon]
-    drawn = pile[order]
+
+    def shuffled(cards: Mapping[Key, int], symbol=None) -> np.ndarray:
+        keys = list(cards)
+        pile = np.repeat(np.array([index[spirit_of(key)] for key in keys], dtype=np.int64),
+                         [cards[key] for key in keys])
+        order = np.argsort(rng.random((samples, len(pile))), axis=1)
+        if symbol is not None:  # the top card among those showing the back, the rest in any order
+            backs = np.repeat(np.array([symbol_of(key) == symbol for key in keys]), [cards[key] for key in keys])
+            showing = np.flatnonzero(backs)
+            top = showing[rng.integers(len(showing), size=samples)]
+            noise = rng.random((samples, len(pile)))
+            noise[np.arange(samples), top] = -1.0
+            order = np.argsort(noise, axis=1)
+        return pile[order]
+
+    first = shuffled(q.pile, q.back)
+    drawn = first if k <= first.shape[1] or not q.second else np.concatenate([first, shuffled(q.second)], axis=1)
+    horizon = min(k, drawn.shape[1])
+    drawn = drawn[:, :horizon]
     seen = np.zeros((samples, max(len(spirits), 1)), dtype=bool)
-    for key in revealed:
+    for key in q.revealed:
         if spirit_of(key) in index:
             seen[:, index[spirit_of(key)]] = True
     alive = np.ones(samples, dtype=bool)
-    n_collected = np.full(samples, len(revealed) + horizon)
+    n_collected = np.full(samples, len(q.revealed) + horizon)
     nian = np.zeros(samples, dtype=bool)
     fail_at = {}
     rows = np.arange(samples)
@@ -673,7 +1017,7 @@ def reveal_monte_carlo(revealed: Sequence[Key], unseen: Mapping[Key, int], k: in
         hit = alive & seen[rows, drawn[:, j]]
         fail_at[j + 1] = float(hit.mean())
         n_collected[hit] = 1
-        if len(revealed) + j + 1 == 2:
+        if len(q.revealed) + j + 1 == 2:
             nian |= hit
         seen[rows, drawn[:, j]] = True
         alive &= ~hit
