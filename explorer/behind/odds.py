@@ -35,12 +35,75 @@ from explorer.behind.combat import (
     ranged_outcome,
 )
 from explorer.behind.rulings import BEHIND_RULINGS
+from explorer.core.inputs import InputError, one_of, whole
 from explorer.core.rng import numpy_rng
 from explorer.core.rulings import REGISTRY, Rulings
 
 Card = ActionCard | int
 CHOICES = REGISTRY["behind.hand-card-optional"].options
 LOSER_ORDER = {"attacker": 0, "shooter": 0, "tie": 1, "none": 1, "defender": 2, "target": 2}
+
+
+# -- arguments --------------------------------------------------------------------------------
+MAX_HAND_SIZE = 60
+"""The largest hand a question may name (the Large Battles rows stay far below)."""
+MAX_BONUS = 100
+"""The largest bonus or penalty (a card's effect, items) a question may add to a combat value."""
+MAX_FATE = 1000
+"""The largest plain fate number in a supply (the odds work for any whole numbers up to this)."""
+MAX_SAMPLES = 10**8
+"""The most shuffles a Monte Carlo estimate may draw."""
+SOURCE = "odds"
+
+
+def _character(value, field_name: str) -> Character:
+    if not isinstance(value, Character):
+        raise InputError(SOURCE, field_name, "a Character (explorer.behind.cards.Character)", value)
+    return value
+
+
+def _cards(value, field_name: str, *, optional: bool = False) -> None:
+    """A supply, hand or discard: a sequence of ActionCard or plain fate numbers (whole, 0 to
+    MAX_FATE)."""
+    if value is None and optional:
+        return
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__") or not hasattr(value, "__iter__"):
+        raise InputError(SOURCE, field_name, "a sequence of ActionCard or fate numbers", value)
+    for i, card in enumerate(value):
+        if isinstance(card, ActionCard):
+            continue
+        if type(card) is not int:
+            raise InputError(SOURCE, f"{field_name}[{i}]", "an ActionCard or a fate number (int)", card)
+        if not 0 <= card <= MAX_FATE:
+            raise InputError(SOURCE, f"{field_name}[{i}]", f"a fate number from 0 to {MAX_FATE}", card)
+
+
+def _counts(question, names: Sequence[str], *, bonuses: Sequence[str] = (), optional: Sequence[str] = ()) -> None:
+    for name in names:
+        whole(getattr(question, name), name, source=SOURCE, low=0, high=MAX_HAND_SIZE)
+    for name in optional:
+        if getattr(question, name) is not None:
+            whole(getattr(question, name), name, source=SOURCE, low=0, high=MAX_HAND_SIZE)
+    for name in bonuses:
+        whole(getattr(question, name), name, source=SOURCE, low=-MAX_BONUS, high=MAX_BONUS)
+
+
+def _choice(value, field_name: str) -> None:
+    if value is not None:
+        one_of(value, CHOICES, field_name, source=SOURCE)
+
+
+def _rulings(value) -> None:
+    if not isinstance(value, Rulings):
+        raise InputError(SOURCE, "rulings", "a Rulings object", value)
+
+
+def _samples(samples) -> int:
+    return whole(samples, "samples", source=SOURCE, low=1, high=MAX_SAMPLES)
+
+
+def _seed(seed) -> None:
+    whole(seed, "seed", source=SOURCE)
 
 
 # -- supplies --------------------------------------------------------------------------------
@@ -377,6 +440,8 @@ class _Question(ABC):
 
     def monte_carlo(self, samples: int = 100_000, seed: int = 0) -> OddsResult:
         """An estimate of the same distribution from ``samples`` independent shuffles."""
+        samples = _samples(samples)
+        _seed(seed)
         first, second = self.sides()
         rng = numpy_rng(seed)
         diff = first.sample(rng, self.hand_size, samples) - second.sample(rng, self.hand_size, samples)
@@ -421,6 +486,27 @@ class MeleeQuestion(_Question):
     kind = "melee"
 
     def __post_init__(self):
+        attacker, defender = _character(self.attacker, "attacker"), _character(self.defender, "defender")
+        if defender.name == attacker.name:
+            raise InputError(SOURCE, "defender", f"an enemy of the attacker, not {attacker.name} himself", defender.name)
+        if isinstance(self.assistants, (str, bytes)) or not hasattr(self.assistants, "__iter__"):
+            raise InputError(SOURCE, "assistants", "a sequence of Characters", self.assistants)
+        for i, helper in enumerate(self.assistants):
+            _character(helper, f"assistants[{i}]")
+            if helper.name == defender.name:
+                raise InputError(SOURCE, f"assistants[{i}]", f"a character assisting the attack, not the defender "
+                                 f"{defender.name} (Melee Combat: assistance is given to the attack)", helper.name)
+        for name in ("attacker_supply", "defender_supply", "attacker_discard", "defender_discard"):
+            _cards(getattr(self, name), name)
+        _cards(self.attacker_hand, "attacker_hand", optional=True)
+        _cards(self.defender_hand, "defender_hand", optional=True)
+        _counts(self, ("hand_size", "attacker_extra_opponents"), bonuses=("attacker_bonus", "defender_bonus"),
+                optional=("attacker_hand_size", "defender_hand_size"))
+        _choice(self.attacker_choice, "attacker_choice")
+        _choice(self.defender_choice, "defender_choice")
+        if not isinstance(self.rear_arc, bool):
+            raise InputError(SOURCE, "rear_arc", "True or False", self.rear_arc)
+        _rulings(self.rulings)
         check_assistants(self.attacker, self.defender, self.assistants)
 
     def sides(self) -> tuple[_Side, _Side]:
@@ -508,6 +594,16 @@ class RangedQuestion(_Question):
     kind = "ranged"
 
     def __post_init__(self):
+        shooter, target = _character(self.shooter, "shooter"), _character(self.target, "target")
+        if shooter.name == target.name:
+            raise InputError(SOURCE, "target", f"an enemy of the shooter, not {shooter.name} himself", target.name)
+        _cards([self.weapon_fate], "weapon_fate")
+        for name in ("shooter_supply", "target_supply", "shooter_discard", "target_discard"):
+            _cards(getattr(self, name), name)
+        _cards(self.target_hand, "target_hand", optional=True)
+        _counts(self, ("hand_size",))
+        _choice(self.target_choice, "target_choice")
+        _rulings(self.rulings)
         check_not_eliminated(self.shooter, self.target)
 
     def sides(self) -> tuple[_Side, _Side]:
@@ -556,6 +652,8 @@ def ranged_monte_carlo(shooter: Character, target: Character, *, samples: int = 
 def check_probability(x: int, supply: Sequence[Card]) -> Fraction:
     """Exact chance that an ability/effect/influence check X+ succeeds: the top card's fate
     number is at least ``x`` (Ability Check (Fähigkeitsprobe))."""
+    whole(x, "x", source=SOURCE, low=-MAX_FATE, high=MAX_FATE)
+    _cards(supply, "supply")
     fates = [fate_of(card) for card in supply]
     if not fates:
         raise ValueError("the supply is empty: no card can be turned up for the check")
