@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from explorer.beyond import refs
-from explorer.beyond.actions import ACTIONS, Action
+from explorer.beyond.actions import Action
 from explorer.beyond.cards import SpiritCard
 from explorer.beyond.data import Components, load_components
 from explorer.beyond.rulings import SECOND_DRAW_PILE
@@ -294,14 +294,18 @@ class BeyondState(GameState):
                 "origin": self.origin}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "BeyondState":
-        raw = dict(data["data"])
-        raw["rng"] = SeededRng.from_json(raw["rng"])
-        state = cls(data["players"], Components.from_json(data["components"]), GameOptions(**data["options"]),
-                    Rulings.from_json(data["rulings"]), _copy_data(raw))
-        state.log = [Event.from_json(e) for e in data["log"]]
-        state.history = [ACTIONS.from_json(a) for a in data["history"]]
-        state.origin = data.get("origin")
+    def from_json(cls, data: Mapping[str, Any] | str, *, source: str = "save") -> "BeyondState":
+        """A saved game (``to_json()`` data, or its JSON text), never trusted: the shape, types and
+        bounds of every field (:class:`~explorer.beyond.schema.SaveModel`), then the rules
+        (:func:`~explorer.beyond.schema.check_save`: cards conserved against the components the
+        game was dealt from, players, phase, turn and indices consistent, invariants true).
+        InputError naming ``source``, the field, the value and what was expected otherwise."""
+        from explorer.beyond.schema import check_save, read_save
+
+        parts = read_save(data, source)
+        state = cls(parts["players"], parts["components"], parts["options"], parts["rulings"], parts["data"])
+        state.log, state.history, state.origin = parts["log"], parts["history"], parts["origin"]
+        check_save(state, source)
         return state
 
 
