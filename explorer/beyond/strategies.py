@@ -20,7 +20,9 @@ to 2 more, :func:`explorer.beyond.odds.expected_gain`, with a valuation from the
 ``"optimal"`` (:class:`OptimalCards`: :func:`explorer.beyond.odds.optimal_stop`, +1 per card) and
 ``"capture-first"`` (:class:`CaptureFirst`).  Every player is picklable and seeded; it decides
 from public information only: the unseen cards are the draw pile's contents, which every player
-can count from what is face up (perfect memory), never their order.
+can count from what is face up (perfect memory), never their order -- and the top card's back,
+which lies face up ("with the backs visible", beyond-rulebook.txt, "Set Up"), and the discard pile
+that becomes the second draw pile (ruling ``beyond.second-draw-pile``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from collections import Counter
 from explorer.beyond import actions as A
 from explorer.beyond.cards import DIFFERENT, HEADS_BODIES, is_nian_shou
 from explorer.beyond.odds import expected_gain, optimal_stop, p_fail_next
+from explorer.core.inputs import InputError, number, whole
 from explorer.core.rng import SeededRng
 
 __all__ = ["STRATEGIES", "CaptureFirst", "Greedy", "OptimalCards", "RandomStrategy", "StopAfter", "StopAtRisk",
@@ -90,12 +93,12 @@ class Strategy(ABC):
     capture_first = False
 
     def __init__(self, seed: int = 0):
-        self.rng = SeededRng(seed)
+        self.rng = SeededRng(whole(seed, "seed", source="strategy"))
 
     def for_game(self, seed: int) -> "Strategy":
         """A fresh copy of this player for one game, seeded ``seed``."""
         twin = copy.copy(self)
-        twin.rng = SeededRng(seed)
+        twin.rng = SeededRng(whole(seed, "seed", source="strategy"))
         return twin
 
     def __repr__(self) -> str:
@@ -234,6 +237,11 @@ def _revealed_keys(state) -> list:
     return [state.cards[c].key for c in state.revealed]
 
 
+def _public(state) -> dict:
+    """The public facts of the pile the reveal odds take: the top card's back and the second pile."""
+    return {"back": state.top_back, "second_pile": state.second_pile_counts()}
+
+
 # =============================================================================================
 # The strategies
 # =============================================================================================
@@ -251,7 +259,7 @@ class StopAfter(Strategy):
 
     def __init__(self, k: int = 3, seed: int = 0):
         super().__init__(seed)
-        self.k = int(k)
+        self.k = whole(k, "k", source="strategy stop-after-k", low=1, high=100)
         self.name = f"stop-after-{self.k}"
 
     def wants_reveal(self, state) -> bool:
@@ -264,11 +272,11 @@ class StopAtRisk(Strategy):
 
     def __init__(self, p: float = 0.4, seed: int = 0):
         super().__init__(seed)
-        self.p = float(p)
+        self.p = number(p, "p", source="strategy risk-p", low=0, high=1)
         self.name = f"risk-{self.p:g}"
 
     def wants_reveal(self, state) -> bool:
-        return float(p_fail_next(_revealed_keys(state), _unseen(state))) <= self.p
+        return float(p_fail_next(_revealed_keys(state), _unseen(state), **_public(state))) <= self.p
 
 
 class Greedy(Strategy):
@@ -282,7 +290,7 @@ class Greedy(Strategy):
 
     def __init__(self, horizon: int = 2, seed: int = 0):
         super().__init__(seed)
-        self.horizon = int(horizon)
+        self.horizon = whole(horizon, "horizon", source="strategy greedy", low=1, high=6)
 
     def wants_reveal(self, state) -> bool:
         me = state.active_player
@@ -294,7 +302,7 @@ class Greedy(Strategy):
         lotus = state._area(me)["lotus"]
         gain = expected_gain(_revealed_keys(state), _unseen(state), value, lotus=lotus, k_max=self.horizon,
                              nian_shou_left=len(state.central), nian_shou_value=1.5, lotus_cost=1,
-                             project=lambda key: key[:2])
+                             project=lambda key: key[:2], **_public(state))
         return gain.best_k > 0
 
 
@@ -307,7 +315,7 @@ class OptimalCards(Strategy):
     def wants_reveal(self, state) -> bool:
         me = state.active_player
         decision = optimal_stop(_revealed_keys(state), _unseen(state), lotus=state._area(me)["lotus"],
-                                nian_shou_left=len(state.central), lotus_cost=1)
+                                nian_shou_left=len(state.central), lotus_cost=1, **_public(state))
         return decision.should_reveal
 
 
@@ -339,14 +347,21 @@ def make_strategy(spec, seed: int = 0) -> Strategy:
     if isinstance(spec, Strategy):
         return spec.for_game(seed)
     if not isinstance(spec, str):
-        raise TypeError(f"a strategy is a name or a Strategy, got {spec!r}")
-    if spec.startswith("stop-after-"):
-        return StopAfter(int(spec[len("stop-after-"):]), seed=seed)
-    if spec.startswith("risk-"):
-        return StopAtRisk(float(spec[len("risk-"):]), seed=seed)
+        raise InputError("strategy", "", "a strategy name (random, stop-after-3, risk-0.3, greedy, optimal, "
+                         "capture-first) or a Strategy", spec)
+    try:
+        if spec.startswith("stop-after-") and spec[len("stop-after-"):].isdigit():
+            return StopAfter(int(spec[len("stop-after-"):]), seed=seed)
+        if spec.startswith("risk-"):
+            return StopAtRisk(float(spec[len("risk-"):]), seed=seed)
+    except ValueError as error:  # float('x'), or an InputError from the strategy's checks
+        if isinstance(error, InputError):
+            raise
+        raise InputError("strategy", "", "risk-p with p a number from 0 to 1, e.g. risk-0.3", spec) from None
     if spec in ("random", "greedy", "optimal", "capture-first"):
         return STRATEGIES[spec](seed=seed)
-    raise ValueError(f"unknown strategy {spec!r}; try random, stop-after-3, risk-0.3, greedy, optimal, capture-first")
+    raise InputError("strategy", "", "a known strategy (unknown strategy): random, stop-after-3, risk-0.3, "
+                     "greedy, optimal or capture-first", spec)
 
 
 def strategy_name(spec) -> str:

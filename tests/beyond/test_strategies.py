@@ -2,6 +2,8 @@
 what they say, and every strategy plays whole games with legal actions only."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from explorer.beyond import GameOptions, new_game
 from explorer.beyond.actions import Capture, Collect, Compose, EndTurn, Place, Reveal, Stop
@@ -9,6 +11,8 @@ from explorer.beyond.odds import expected_gain, optimal_stop, p_fail_next
 from explorer.beyond.simulate import _Job, play_one
 from explorer.beyond.strategies import (CaptureFirst, Greedy, OptimalCards, StopAfter, StopAtRisk, Strategy,
                                         card_values, make_strategy, pattern_progress)
+from explorer.beyond.position import from_position
+from explorer.core.inputs import InputError
 from tests.beyond.helpers import arrange, phase3
 
 ALL = ["random", "stop-after-2", "stop-after-3", "risk-0.3", "greedy", "optimal", "capture-first"]
@@ -22,6 +26,12 @@ def _revealed(state, n):
 
 def _keys(state):
     return [state.cards[c].key for c in state.revealed]
+
+
+def _public(state):
+    """The pile's public facts: the top card's back (beyond-rulebook.txt, "Set Up": "with the backs
+    visible") and the second pile to come (ruling beyond.second-draw-pile)."""
+    return {"back": state.top_back, "second_pile": state.second_pile_counts()}
 
 
 # -- names ------------------------------------------------------------------------------------------
@@ -54,7 +64,7 @@ def test_stop_after_k_stops_once_k_cards_are_revealed():
 
 def test_stop_at_risk_compares_the_exact_chance_that_the_next_card_fails():
     state = _revealed(new_game(2, seed=0, top=("TS01", "VB01")), 2)
-    risk = float(p_fail_next(_keys(state), state.draw_pile_counts()))
+    risk = float(p_fail_next(_keys(state), state.draw_pile_counts(), **_public(state)))
     assert 0 < risk < 1
     assert StopAtRisk(risk).choose(state) == Reveal()
     assert StopAtRisk(risk - 0.01).choose(state) == Stop()
@@ -65,16 +75,43 @@ def test_greedy_reveals_when_expected_gain_prefers_more_cards():
     values = card_values(state, "P1")
     gain = expected_gain(_keys(state), state.draw_pile_counts(), lambda keys: sum(values[k[:2]] for k in keys),
                          lotus=2, k_max=2, nian_shou_left=6, nian_shou_value=1.5, lotus_cost=1,
-                         project=lambda key: key[:2])
+                         project=lambda key: key[:2], **_public(state))
     assert Greedy(horizon=2).choose(state) == (Reveal() if gain.best_k > 0 else Stop())
 
 
 def test_optimal_follows_the_optimal_stop_programme():
     for n in (1, 2, 3, 4):
         state = _revealed(new_game(2, seed=0, top=("TS01", "VB01", "AD01", "MT01")), n)
-        decision = optimal_stop(_keys(state), state.draw_pile_counts(), lotus=2, lotus_cost=1)
+        decision = optimal_stop(_keys(state), state.draw_pile_counts(), lotus=2, lotus_cost=1, **_public(state))
         assert OptimalCards().choose(state) == (Reveal() if decision.should_reveal else Stop())
     assert OptimalCards().choose(state) == Stop()  # four spirits shown: 4 cards in hand beat the gamble
+
+
+def test_strategies_read_the_top_cards_back():
+    """beyond-rulebook.txt, "Set Up" and "Card backs: Yin or Yang Capture Side": the top card's symbol
+    shows on its back.  One Turtle Snake yin revealed, 7 Turtle Snake yang discarded (a position):
+    a yin back means 7/39 risk, a yang back 1/33; risk-0.1 reveals on the yang back only."""
+    for top, expected in (("VB yin", Reveal()), ("VB yang", Reveal())):
+        state = from_position({"players": ["P1", "P2"], "revealed": ["TS yin"], "discard": ["TS yang"] * 7,
+                               "draw_top": [top]}, seed=1)
+        assert StopAtRisk(0.2).choose(state) == expected
+    yin = from_position({"players": ["P1", "P2"], "revealed": ["TS yin"], "discard": ["TS yang"] * 7,
+                         "draw_top": ["VB yin"]}, seed=1)
+    yang = from_position({"players": ["P1", "P2"], "revealed": ["TS yin"], "discard": ["TS yang"] * 7,
+                          "draw_top": ["VB yang"]}, seed=1)
+    assert StopAtRisk(0.1).choose(yin) == Stop()  # 7/39 = 0.18 > 0.1 (8/72 = 0.11 not knowing the back)
+    assert StopAtRisk(0.1).choose(yang) == Reveal()  # 1/33 = 0.03
+    for spec in ("greedy", "optimal"):
+        for state in (yin, yang):
+            assert state.can(make_strategy(spec).choose(state))
+
+
+def test_strategy_arguments_are_checked():
+    for bad in (lambda: StopAfter(0), lambda: StopAfter(2.5), lambda: StopAtRisk(float("nan")),
+                lambda: StopAtRisk(2), lambda: Greedy(horizon=0), lambda: make_strategy("risk-x"),
+                lambda: make_strategy(None), lambda: make_strategy("greedy", seed=1.5)):
+        with pytest.raises(InputError):
+            bad()
 
 
 def test_failed_reveal_buys_only_cards_that_advance_a_pattern():
@@ -153,3 +190,25 @@ def test_strategies_stop_when_the_last_draw_pile_has_run_out():
 
     frame = simulate(30, ["optimal"] * 5, seed=0)
     assert len(frame) == 30 and set(frame["end"]) <= {"enchantments", "draw_pile", "nian_shou"}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 400),
+       pile=st.sampled_from(["reshuffle-discard", "single-pile"]))
+def test_no_strategy_ever_chooses_an_illegal_action(seed, steps, pile):
+    """Random states (random play for ``steps`` actions, either ruling beyond.second-draw-pile): every
+    strategy's choice, knowing the top card's back, is legal there."""
+    from explorer.beyond.players import RandomPlayer
+    from explorer.core.rulings import Rulings
+
+    state = new_game(3, seed=seed, options=GameOptions.advanced(), rulings=Rulings({"beyond.second-draw-pile": pile}))
+    player = RandomPlayer(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(player.choose(state))
+    if state.is_terminal():
+        return
+    for spec in ALL:
+        action = make_strategy(spec, seed=seed).choose(state)
+        assert state.can(action), (spec, action, state.phase)
