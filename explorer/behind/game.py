@@ -305,16 +305,29 @@ class BehindState(GameState):
     # -- invariants (the conformance test uses these) ------------------------------------------------
     def check_invariants(self) -> None:
         """Raise AssertionError if the state breaks a rule no action may break: cards conserved,
-        chips not overlapping (the table refuses that already), injuries 0-3, permanents in play."""
+        chips not overlapping (the table refuses that already), injuries 0-3, permanents in play;
+        in a setup phase a character whose player has not deployed yet is neither on the table nor
+        eliminated, and every chip on the table is a character of its owner."""
         d = self._data
         for p in self.players:
             d.piles[p].check_conserved()
             in_play = sorted(c.id for c in d.piles[p].in_play)
             assert in_play == sorted(perm.card for perm in d.permanents if perm.controller == p), \
                 f"{p}: in-play pile {in_play} differs from permanents"
+        setup = d.phase in SETUP_PHASES
+        deployed = {chip.owner for chip in d.table.chips}
         for name, character in d.characters.items():
             assert 0 <= character.injuries <= 3, f"{name} has {character.injuries} injuries"
-            assert (name in d.table) == (not character.eliminated), f"{name}: chip and card disagree"
+            owner = self.owners.get(name)
+            assert owner in self.players, f"{name} is held by {owner!r}, who does not play"
+            if setup and owner not in deployed:  # not deployed yet: neither on the table nor eliminated
+                assert name not in d.table and not character.eliminated, \
+                    f"{name} is {'on the table' if name in d.table else 'eliminated'} before {owner} deployed"
+            else:
+                assert (name in d.table) == (not character.eliminated), f"{name}: chip and card disagree"
+        for chip in d.table.chips:
+            assert chip.name in d.characters and self.owners.get(chip.name) == chip.owner, \
+                f"the chip {chip.name} of {chip.owner} is no character of his"
         chips = d.table.chips
         r2 = (2 * d.table.radius) ** 2
         for i, a in enumerate(chips):

@@ -815,3 +815,34 @@ def test_course_of_the_game_turns_follow_clockwise_in_three_phases():
         assert turn.rule == refs.COURSE_OF_GAME and turn.player == state.active_player
         order.append(state.active_player)
     assert order == [SISTERS, "Geister", VAMPIRE, SISTERS]
+
+
+def test_invariants_hold_in_every_setup_phase():
+    """behind-2003-rulebook.txt, section "The Beginning": "Each player lays out all characters of the
+    deck face up in front of him ... place the character chips of your participating characters
+    according to the setup described in the scenario" -- before his setup a player's characters are
+    neither on the table nor eliminated; after it every one is on the table."""
+    from explorer.behind.data import load_decks
+    from explorer.behind.game_candidates import legal_candidates
+
+    d = load_decks()
+    chosen = new_game([d["vampire"], d["geister"]], None, seed=1)
+    assert chosen.phase == "choose-scenario"
+    chosen.check_invariants()
+    state = new_game([d["vampire"], d["geister"]], "unser_revier", seed=1, setup="manual")
+    phases = []
+    while state.phase in ("terrain", "deployment"):
+        state.check_invariants()
+        phases.append(state.phase)
+        state.apply(next(iter(legal_candidates(state))))
+    state.check_invariants()
+    assert set(phases) == {"terrain", "deployment"} and phases.count("deployment") == 2
+    assert state.phase in ("organisation", "action")
+    broken = new_game([d["vampire"], d["geister"]], "unser_revier", seed=1, setup="manual")
+    broken.data.characters[L] = broken.data.characters[L].injure(3)
+    try:
+        broken.check_invariants()
+    except AssertionError as error:
+        assert L in str(error)
+    else:
+        raise AssertionError("an eliminated character before the setup went unnoticed")
