@@ -109,92 +109,113 @@ def action_problems(action: Action) -> list[tuple[str, Any, str]]:
     item, a bare ``tuple`` only as a tuple of JSON-like values.  Empty when the fields are
     well-formed (whether the action is *legal* is the rules' question)."""
     problems: list[tuple[str, Any, str]] = []
-    for name, hint in _hints(type(action)).items():
-        _check_value(getattr(action, name), hint, name, problems)
+    for name, check in _checkers(type(action)):
+        check(getattr(action, name), name, problems)
     return problems
 
 
-def _hints(cls: type) -> dict[str, Any]:
-    found = _HINTS.get(cls)
+def _checkers(cls: type) -> list:
+    """One compiled check per field of ``cls``, from its type hints (made once per class)."""
+    found = _CHECKERS.get(cls)
     if found is None:
         import typing
 
         hints = typing.get_type_hints(cls)
-        found = _HINTS[cls] = {f.name: hints.get(f.name, Any) for f in dataclasses.fields(cls)}
+        found = _CHECKERS[cls] = [(f.name, _compile(hints.get(f.name, Any))) for f in dataclasses.fields(cls)]
     return found
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_CHECKERS: dict[type, list] = {}
 
 
-def _check_value(value: Any, hint: Any, where: str, problems: list) -> None:
+def _compile(hint: Any) -> Callable[[Any, str, list], None]:
+    """A function ``check(value, where, problems)`` for one type hint (see :func:`action_problems`)."""
     import math
     import types
     import typing
 
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is Any or hint is object:
-        if not _json_like(value):
-            problems.append((where, value, "a JSON-like value (text, number, true/false, null or a tuple of them)"))
-        return
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in args:
-            return
-        options = [a for a in args if a is not type(None)]
-        if len(options) == 1:
-            return _check_value(value, options[0], where, problems)
-        if not any(not _probe(value, a, where) for a in options):
-            problems.append((where, value, " or ".join(_word(a) for a in options)))
-        return
-    if hint is str:
-        if not isinstance(value, str):
-            problems.append((where, value, "a text"))
-        elif len(value) > MAX_ACTION_TEXT:
-            problems.append((where, value, f"a text of at most {MAX_ACTION_TEXT} characters"))
-        return
-    if hint is bool:
-        if not isinstance(value, bool):
-            problems.append((where, value, "true or false"))
-        return
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            problems.append((where, value, "a whole number"))
-        return
-    if hint is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            problems.append((where, value, "a number"))
-        elif not math.isfinite(value):
-            problems.append((where, value, "a finite number"))
-        return
-    if hint is tuple or origin is tuple:
-        if not isinstance(value, tuple):
-            problems.append((where, value, "a tuple (a list in JSON)"))
-            return
-        if len(value) > MAX_ACTION_ITEMS:
-            problems.append((where, f"{len(value)} items", f"at most {MAX_ACTION_ITEMS} items"))
-            return
-        if hint is tuple or not args:
+        def check(value, where, problems):
             if not _json_like(value):
-                problems.append((where, value, "a tuple of texts, numbers, true/false or null"))
-            return
-        if len(args) == 2 and args[1] is Ellipsis:
-            for k, item in enumerate(value):
-                _check_value(item, args[0], f"{where}[{k}]", problems)
-            return
-        if len(value) != len(args):
-            problems.append((where, value, f"{len(args)} items"))
-            return
-        for k, (item, item_hint) in enumerate(zip(value, args)):
-            _check_value(item, item_hint, f"{where}[{k}]", problems)
-        return
-    if isinstance(hint, type) and not isinstance(value, hint):
-        problems.append((where, value, f"a {hint.__name__}"))
+                problems.append((where, value, "a JSON-like value (text, number, true/false, null or a tuple of them)"))
+        return check
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        optional = len(options) < len(args)
+        inner = [_compile(a) for a in options]
+        words = " or ".join(_word(a) for a in options)
 
+        def check(value, where, problems):
+            if value is None and optional:
+                return
+            if len(inner) == 1:
+                return inner[0](value, where, problems)
+            for one in inner:
+                found: list = []
+                one(value, where, found)
+                if not found:
+                    return
+            problems.append((where, value, words))
+        return check
+    if hint is str:
+        def check(value, where, problems):
+            if type(value) is not str and not isinstance(value, str):
+                problems.append((where, value, "a text"))
+            elif len(value) > MAX_ACTION_TEXT:
+                problems.append((where, value, f"a text of at most {MAX_ACTION_TEXT} characters"))
+        return check
+    if hint is bool:
+        def check(value, where, problems):
+            if not isinstance(value, bool):
+                problems.append((where, value, "true or false"))
+        return check
+    if hint is int:
+        def check(value, where, problems):
+            if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+                problems.append((where, value, "a whole number"))
+        return check
+    if hint is float:
+        isfinite = math.isfinite
 
-def _probe(value: Any, hint: Any, where: str) -> list:
-    found: list = []
-    _check_value(value, hint, where, found)
-    return found
+        def check(value, where, problems):
+            kind = type(value)
+            if kind is not float and kind is not int and (isinstance(value, bool) or not isinstance(value, (int, float))):
+                problems.append((where, value, "a number"))
+            elif not isfinite(value):
+                problems.append((where, value, "a finite number"))
+        return check
+    if hint is tuple or origin is tuple:
+        if hint is tuple or not args:
+            items = None
+        elif len(args) == 2 and args[1] is Ellipsis:
+            items = _compile(args[0])
+        else:
+            items = [_compile(a) for a in args]
+
+        def check(value, where, problems):
+            if not isinstance(value, tuple):
+                problems.append((where, value, "a tuple (a list in JSON)"))
+            elif len(value) > MAX_ACTION_ITEMS:
+                problems.append((where, f"{len(value)} items", f"at most {MAX_ACTION_ITEMS} items"))
+            elif items is None:
+                if not _json_like(value):
+                    problems.append((where, value, "a tuple of texts, numbers, true/false or null"))
+            elif callable(items):
+                for k, item in enumerate(value):
+                    items(item, f"{where}[{k}]", problems)
+            elif len(value) != len(items):
+                problems.append((where, value, f"{len(items)} items"))
+            else:
+                for k, (item, one) in enumerate(zip(value, items)):
+                    one(item, f"{where}[{k}]", problems)
+        return check
+    if isinstance(hint, type):
+        def check(value, where, problems):
+            if not isinstance(value, hint):
+                problems.append((where, value, f"a {hint.__name__}"))
+        return check
+    return lambda value, where, problems: None
 
 
 def _word(hint: Any) -> str:
