@@ -9,6 +9,7 @@ The agreed character points follow the decks, as in :func:`explorer.behind.playe
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from explorer.behind import refs
@@ -101,17 +102,41 @@ def conformance_game(k: int) -> dict[str, Any]:
     """Conformance game ``k`` (of :data:`CONFORMANCE_GAMES`): 60 % "Unser Revier!" (2 players), 40 %
     "Das Juwel von Athen" (3 players); the five decks in rotation; every mix of the random, greedy
     and uniform players; 3 to 9 turns (``max_turns``, kept modest for CI time); a quarter on random
-    terrain (``setup="random"``) and every 16th under the tournament rules."""
+    terrain (``setup="random"``), an eighth set up by the players themselves (``setup="manual"``:
+    they place the obstacles and deploy through the actions), every 16th under the tournament rules
+    and every eighth (others) with the first deck twice (its characters shared out by the legendary
+    duels; the seed is the first from ``1000 + k`` on whose deal leaves everybody a character,
+    ruling ``behind.no-characters-dealt``)."""
     scenario = "juwel_von_athen" if k % 5 in (1, 3) else "unser_revier"
     seats = 3 if scenario == "juwel_von_athen" else 2
     decks = [DECK_IDS[(k + 2 * j) % 5] for j in range(seats)]
+    if k % 16 in (11, 13):  # 13: set up by the players as well
+        decks[1] = decks[0]
     mix = k // 5
     players = [CONFORMANCE_KINDS[(mix // 3 ** j) % 3] for j in range(seats)]
     config = {"decks": decks, "scenario": scenario, "max_turns": 3 + k % 7,
-              "setup": "random" if k % 4 == 2 else "auto"}
+              "setup": "random" if k % 4 == 2 else "manual" if k % 8 == 5 else "auto"}
     if k % 16 == 7:
         config["tournament"] = True
-    return {"configuration": scenario, "config": config, "players": players, "seed": 1000 + k}
+    seed = 1000 + k if len(set(decks)) == len(decks) else _dealt_seed(tuple(decks), 1000 + k)
+    return {"configuration": scenario, "config": config, "players": players, "seed": seed}
+
+
+@lru_cache(maxsize=None)
+def _dealt_seed(decks: tuple[str, ...], seed: int, tries: int = 64) -> int:
+    """The first seed from ``seed`` on whose deal of ``decks`` leaves every player a character (the
+    deal alone: no scenario is laid out)."""
+    from explorer.behind.game import new_game
+    from explorer.core.rules import RuleViolation
+
+    loaded = decks_of({"decks": list(decks)})
+    for candidate in range(seed, seed + tries):
+        try:
+            new_game(loaded, None, seed=candidate)
+        except RuleViolation:
+            continue
+        return candidate
+    raise RuntimeError(f"no seed from {seed} to {seed + tries - 1} deals {decks} a character each")
 
 
 CONFORMANCE_GAMES = 1024
