@@ -364,6 +364,8 @@ def write_csv(path, rows):
     ({"category": "Zauber", "ranged": "true"}, "draw 2", "so its effect code must be 'ranged', not 'draw 2'"),
     ({"category": "Zauber"}, "ranged", "needs the card's ranged flag to be true"),
     ({"category": "Zauber", "permanent": "true"}, "heal", "is a one-time effect, but the card is flagged permanent"),
+    ({}, "draw 1000000", "bad effect code 'draw 1000000': 'draw N' needs N from 1 to 12, got 1000000"),
+    ({}, "check 99: heal", "the effect check X of 'check X: ' must be from 1 to 12, got 99"),
 ])
 def test_loader_error_names_file_row_field_and_value(tmp_path, changes, value, problem):
     """A bad or disallowed code is reported like every malformed value: file, row, field, value."""

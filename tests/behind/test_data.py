@@ -162,6 +162,21 @@ def second(base, **changes):
     (load_action_cards, CARD, "category", "Zauberspruch", "is not a category"),
     (load_action_cards, CARD, "influence", "4", "is given for a card that is not permanent"),
     (load_action_cards, CARD, "permanent", "true", "must be false for an Ereignis"),
+    # documented ranges (issue 10): fate 1-9, movement at most one card length, one digit, ...
+    (load_action_cards, CARD, "fate", "99", "is more than 9; it must be from 1 to 9"),
+    (load_action_cards, CARD, "fate", "0", "is less than 1"),
+    (load_action_cards, CARD, "fate", "9" * 50, "is out of range; it must be from 1 to 9"),
+    (load_action_cards, CARD, "fate", "\u0663", "is not a whole number"),
+    (load_action_cards, CARD, "movement_range_cm", "1e308", "is not a number (centimetres"),
+    (load_action_cards, CARD, "movement_range_cm", "300", "is not a distance from 0 to 12 cm"),
+    (load_action_cards, CARD, "movement_range_cm", "nan", "is not a distance >= 0"),
+    (load_action_cards, CARD, "movement_range_cm", "1_0", "is not a number"),
+    (load_action_cards, CARD, "movement_number", "1000000", "is more than 9"),
+    (load_action_cards, CARD, "zusatz_bonus", "-1", "is less than 0"),
+    (load_action_cards, CARD, "id", "../x", "is not an id"),
+    (load_characters, CHARACTER, "strength", "99", "is more than 20"),
+    (load_characters, CHARACTER, "character_points", "1000", "is more than 100"),
+    (load_characters, CHARACTER, "abilities", "Befehl 99+", "needs a check X+ from 1+ to 12+"),
 ])
 def test_malformed_value_names_file_row_field_and_value(tmp_path, loader, base, field, value, problem):
     """A malformed row is reported with file, row (line number in the file), field and value."""
@@ -360,3 +375,28 @@ def test_several_violations_are_combined(tmp_path, decks, cards):
     with pytest.raises(RuleViolation) as error:
         load_deck(path)
     assert "card V02" in str(error.value) and "5 times" in str(error.value) and OWN_DECKS in str(error.value)
+
+
+def test_a_file_that_is_not_utf8_is_named_with_its_line(tmp_path):
+    """Issue 10: a Latin-1 file was a bare UnicodeDecodeError; now the file and the line are named."""
+    path = write_csv(tmp_path / "characters.csv", second(CHARACTER, name="Grün"))
+    path.write_bytes(path.read_text(encoding="utf-8").encode("latin-1"))
+    with pytest.raises(DataError, match=rf"^{path}, row 5: is not UTF-8 text \(byte \d+: b'\\xfcn"):
+        load_characters(path)
+    deck = write_deck(tmp_path)
+    deck.write_bytes(deck.read_bytes().replace(b"# test deck", b"# test d\xe9ck"))
+    with pytest.raises(DataError, match=rf"^{deck}, row 1: is not UTF-8 text"):
+        load_deck(deck, validate=False)
+
+
+def test_a_data_error_is_an_input_error():
+    """DataError is the shared InputError (a ValueError) with the file as its source, and pickles."""
+    import pickle
+
+    from explorer.core.inputs import InputError
+
+    error = DataError(DATA_DIR / "characters.csv", 7, "fate", "x" * 500, "is not a whole number")
+    assert isinstance(error, InputError) and isinstance(error, ValueError)
+    assert (error.source, error.field, error.row, error.expected) == ("data/behind/characters.csv", "fate", 7,
+                                                                      "is not a whole number")
+    assert len(str(error)) < 200 and str(pickle.loads(pickle.dumps(error))) == str(error)
