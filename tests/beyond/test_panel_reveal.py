@@ -6,6 +6,8 @@ import re
 from collections import Counter
 from fractions import Fraction
 
+import pytest
+
 from explorer.beyond import new_game
 from explorer.beyond.odds import (
     expected_gain,
@@ -24,7 +26,8 @@ def _shown(panel, css: str) -> str:
 
 
 def _stacked(*top, seed=2):
-    return RevealPanel(new_game(["Jessy", "Sam"], seed=seed, top=top))
+    """A panel on a stacked game whose odds ignore the top card's back (the hand-counted examples)."""
+    return RevealPanel(new_game(["Jessy", "Sam"], seed=seed, top=top), use_back=False)
 
 
 def test_a_new_panel_starts_a_seeded_game_before_the_first_reveal():
@@ -39,7 +42,7 @@ def test_a_new_panel_starts_a_seeded_game_before_the_first_reveal():
 
 
 def test_reveal_turns_the_top_card_and_the_shown_odds_are_the_exact_odds():
-    panel = RevealPanel(seed=1)
+    panel = RevealPanel(seed=1, use_back=False)
     top = panel.state.draw_pile[0]
     picture, before = panel.cards, bytes(panel.cards.value)
     panel.on_reveal()
@@ -130,7 +133,7 @@ def test_seen_knowledge_counts_the_opponents_capture_cards_as_unseen():
     assert inputs["unseen"] == unseen_cards(deck, [], seen)
     assert sum(inputs["unseen"].values()) == len(state.draw_pile) + 1  # Sam's capture card VB01
     panel = RevealPanel(state, knowledge="seen")
-    assert panel.decision.p_nian_shou == p_nian_shou([], inputs["unseen"])
+    assert panel.decision.p_nian_shou == p_nian_shou([], inputs["unseen"], back=inputs["back"])
     assert reveal_inputs(state, "pile")["unseen"] == state.draw_pile_counts()
 
 
@@ -168,7 +171,32 @@ def test_clicking_through_a_whole_game_keeps_the_engine_consistent_and_ends_it()
             panel.on_next_turn()
         state.check_invariants()
         if state.phase == "reveal" and state.revealed:
-            expected = p_fail_next([state.cards[c].key for c in state.revealed], reveal_inputs(state, "seen")["unseen"])
+            expected = p_fail_next([state.cards[c].key for c in state.revealed], reveal_inputs(state, "seen")["unseen"],
+                                   back=state.top_back)
             assert panel.decision.p_fail_next == expected
     assert state.is_terminal() and "game over" in panel.status.value
     assert all(button.disabled for button in (panel.reveal_button, panel.stop_button, panel.next_button))
+
+
+def test_the_panel_shows_the_top_cards_back_and_its_odds_use_it():
+    """beyond-rulebook.txt, "Set Up": the deck lies "with the backs visible"; "Card backs: Yin or Yang
+    Capture Side": the back shows the front's symbol.  One Turtle Snake yin revealed, 7 Turtle Snake yang
+    discarded: 7/39 with a yin back, 1/33 with a yang back (8/72 not using it)."""
+    for top, expected in (("VB yin", Fraction(7, 39)), ("VB yang", Fraction(1, 33))):
+        state = from_position({"players": ["Jessy", "Sam"], "revealed": ["TS yin"], "discard": ["TS yang"] * 7,
+                               "draw_top": [top]}, seed=4)
+        panel = RevealPanel(state)
+        assert _shown(panel, "top-back") == state.top_back == top.split()[1]
+        assert panel.decision.p_fail_next == expected and f"{expected.numerator}/{expected.denominator}" in \
+            _shown(panel, "p-fail-next")
+        assert "top back " + state.top_back in panel.status.value
+        blind = RevealPanel(state, use_back=False)
+        assert blind.decision.p_fail_next == Fraction(8, 72) and _shown(blind, "top-back") == "not used"
+
+
+def test_the_panel_refuses_meaningless_settings():
+    from explorer.core.inputs import InputError
+
+    for bad in ({"knowledge": "all"}, {"k_max": 0}, {"k_max": 2.5}, {"use_back": "yes"}):
+        with pytest.raises(InputError):
+            RevealPanel(seed=1, **bad)

@@ -11,7 +11,9 @@ buttons apply :class:`~explorer.beyond.actions.Reveal`, :class:`~explorer.beyond
 :class:`~explorer.beyond.actions.Collect` (with the Lotus picks), and "Next turn" places the
 collected cards Spirit side up and ends the turn (Phases 2 and 3 kept minimal).  After each click
 it recomputes :func:`explorer.beyond.odds.reveal_decision` -- the exact chance that the next card
-fails, the Nian Shou chance, the expected score of stopping against one more card -- and redraws
+fails, the Nian Shou chance, the expected score of stopping against one more card, knowing the top
+card's back ("with the backs visible", beyond-rulebook.txt, "Set Up") and the second draw pile to
+come (ruling ``beyond.second-draw-pile``) -- and redraws
 the revealed cards in place (an ``Image`` of PNG bytes, no ``Output`` widget, reliable under
 Voila and nbval).
 """
@@ -29,6 +31,7 @@ from explorer.beyond import GameOptions, new_game, refs
 from explorer.beyond.actions import Collect, EndTurn, Place, Reveal, Stop
 from explorer.beyond.odds import RevealDecision, reveal_decision, unseen_cards
 from explorer.beyond.render_cards import RevealRow, discard_text
+from explorer.core.inputs import one_of, whole
 from explorer.core.rules import RuleViolation
 
 KNOWLEDGE = ("pile", "seen")
@@ -56,18 +59,21 @@ def seen_cards(state, player: str) -> list:
     return [state.cards[c].key for c in ids]
 
 
-def reveal_inputs(state, knowledge: str = "pile") -> dict:
+def reveal_inputs(state, knowledge: str = "pile", use_back: bool = True) -> dict:
     """The arguments of :func:`~explorer.beyond.odds.reveal_decision` at ``state``: the revealed
-    keys, the unseen multiset, the active player's Lotus tokens and the Nian Shou cards left."""
-    if knowledge not in KNOWLEDGE:
-        raise ValueError(f"knowledge is one of {KNOWLEDGE}, not {knowledge!r}")
+    keys, the unseen multiset, the active player's Lotus tokens, the Nian Shou cards left, the top
+    card's back (``state.top_back``: public, beyond-rulebook.txt, "Set Up"; None if ``use_back``
+    is false) and the second pile to come (``state.second_pile_counts()``)."""
+    one_of(knowledge, KNOWLEDGE, "knowledge", source="RevealPanel")
+    one_of(use_back, (True, False), "use_back", source="RevealPanel")
     revealed = [state.cards[c].key for c in state.revealed]
     if knowledge == "pile":
         unseen = state.draw_pile_counts()
     else:
         unseen = unseen_cards(full_deck(state), revealed, seen_cards(state, state.active_player))
     return {"revealed": revealed, "unseen": unseen, "lotus": state.area(state.active_player)["lotus"],
-            "nian_shou_left": len(state.central)}
+            "nian_shou_left": len(state.central), "back": state.top_back if use_back else None,
+            "second_pile": state.second_pile_counts()}
 
 
 def fraction_text(p: Fraction) -> str:
@@ -87,7 +93,9 @@ def decision_html(decision: RevealDecision, n_revealed: int) -> str:
     advice of :func:`~explorer.beyond.odds.optimal_stop` (+1 per collected card)."""
     gain = decision.gain
     stop = float(gain.stop)
+    back = decision.back or "not used"
     rows = [
+        f"top card's back: {_span('top-back', back)}",
         f"P(next card fails) = {_span('p-fail-next', fraction_text(decision.p_fail_next))}",
         f"P(Nian Shou this round) = {_span('p-nian-shou', fraction_text(decision.p_nian_shou))}",
         (f"expected cards: stop now {_span('e-stop', f'{stop:.3f}')}, one more "
@@ -117,7 +125,8 @@ class RevealPanel(widgets.VBox):
     picks (``beyond-lotus-picks``, a multiple selection of the revealed cards but the last) and
     Collect (``beyond-collect-button``) after a failed reveal, Next turn (``beyond-next-turn``).
     Shown: the revealed cards (``beyond-reveal-cards``, an Image), the odds
-    (``beyond-reveal-odds`` with spans ``p-fail-next``, ``p-nian-shou``, ``e-stop``,
+    (``beyond-reveal-odds`` with spans ``top-back`` -- the top card's visible back, which the odds
+    use unless ``use_back`` is false -- ``p-fail-next``, ``p-nian-shou``, ``e-stop``,
     ``e-one-more``, ``gain-one-more``, ``advice``), the table stop vs 1..``k_max`` more
     (``beyond-reveal-gains``), the situation (``beyond-reveal-status``) and what happened, with
     its rule (``beyond-reveal-outcome``).  ``panel.decision`` is the current
@@ -126,10 +135,11 @@ class RevealPanel(widgets.VBox):
     """
 
     def __init__(self, state=None, *, seed: int = 0, players=("Jessy", "Sam"), knowledge: str = "pile",
-                 k_max: int = 4):
+                 k_max: int = 4, use_back: bool = True):
+        self.knowledge = one_of(knowledge, KNOWLEDGE, "knowledge", source="RevealPanel")
+        self.k_max = whole(k_max, "k_max", source="RevealPanel", low=1, high=8)
+        self.use_back = one_of(use_back, (True, False), "use_back", source="RevealPanel")
         self.state = state if state is not None else new_game(list(players), seed=seed, options=GameOptions())
-        self.knowledge = knowledge
-        self.k_max = k_max
         self.decision: RevealDecision | None = None
         self.last_update_ms = 0.0
         self._listeners: list = []
@@ -213,7 +223,7 @@ class RevealPanel(widgets.VBox):
         phase = state.phase
         self.decision = None
         if phase == "reveal":
-            self.decision = reveal_decision(**reveal_inputs(state, self.knowledge), k_max=self.k_max)
+            self.decision = reveal_decision(**reveal_inputs(state, self.knowledge, self.use_back), k_max=self.k_max)
             self.odds.value = decision_html(self.decision, len(state.revealed))
             self.gains.value = gain_table_html(self.decision)
         else:
@@ -270,5 +280,5 @@ def _status_html(state) -> str:
     area = state.area(me)
     return (f"<b>turn {state.turn}</b>, <span class='active-player'>{html.escape(me)}</span>, phase "
             f"<span class='phase'>{state.phase}</span>; draw pile <span class='draw-pile'>{len(state.draw_pile)}</span> "
-            f"cards; Lotus tokens <span class='lotus'>{area['lotus']}</span>; Nian Shou left {len(state.central)}; "
+            f"cards{'' if state.top_back is None else ', top back ' + state.top_back}; Lotus tokens <span class='lotus'>{area['lotus']}</span>; Nian Shou left {len(state.central)}; "
             f"{html.escape(discard_text(state))}")
