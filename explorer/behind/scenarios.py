@@ -33,9 +33,10 @@ import shapely
 from shapely.geometry import Point, Polygon
 
 from explorer.behind import refs
-from explorer.behind.data import DATA_DIR, DataError, read_toml
+from explorer.behind.data import DATA_DIR, DataError, read_toml, resolve_id
 from explorer.behind.geometry import EPS
 from explorer.behind.table import Chip, Obstacle, Table
+from explorer.core.inputs import NAME
 from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleRef, RuleViolation
 from explorer.core.rulings import Rulings
@@ -557,6 +558,18 @@ OBSTACLE_KEYS = {"box": ("name", "shape", "x", "y", "width", "depth", "angle", "
                  "circle": ("name", "shape", "x", "y", "radius", "height", "flat")}
 OPTIONAL_KEYS = {"title_en", "terrain_placement", "source", "middle_edge_min_card_lengths", "angle"}
 
+MAX_TABLE_CM = 1_000.0
+"""The largest table side, obstacle coordinate or obstacle size read (cm): the shipped tables are
+120 x 80 and 120 x 120 cm (ruling ``behind.scenario-table-cm``)."""
+MAX_CARD_LENGTHS = 20.0
+"""The largest setup distance read (card lengths): the rulebook's are 1, 3 and 4."""
+MAX_HEIGHT_CM = 100.0
+"""The highest obstacle read (cm)."""
+MAX_OBSTACLES = 50
+"""The most obstacles a scenario may ask for or list (the rulebook's scenarios have six)."""
+MAX_TEXT_LENGTH = 200
+"""The longest text (title, name, source) read."""
+
 
 _HEADER = re.compile(r"^\s*\[")
 
@@ -596,22 +609,29 @@ class _Section:
         value = self.data.get(key, default)
         if not isinstance(value, str) or (key in ("id", "title", "name") and not value.strip()):
             raise self.error(key, value, "is not a non-empty text" if isinstance(value, str) else "is not a text")
+        if len(value) > MAX_TEXT_LENGTH:
+            raise self.error(key, value, f"is longer than {MAX_TEXT_LENGTH} characters")
         return value
 
-    def integer(self, key: str, minimum: int) -> int:
+    def integer(self, key: str, minimum: int, maximum: int) -> int:
         value = self.data[key]
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(key, value, "is not a whole number")
         if value < minimum:
             raise self.error(key, value, f"is less than {minimum}")
+        if value > maximum:
+            raise self.error(key, value, f"is more than {maximum}; it must be from {minimum} to {maximum}")
         return value
 
-    def number(self, key: str, *, positive: bool = False, default: float | None = None) -> float:
+    def number(self, key: str, *, positive: bool = False, default: float | None = None,
+               maximum: float = MAX_TABLE_CM) -> float:
         value = self.data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise self.error(key, value, "is not a number")
         if value < 0 or (positive and value == 0):
             raise self.error(key, value, "is not a number > 0" if positive else "is not a number >= 0")
+        if value > maximum:
+            raise self.error(key, value, f"is more than {maximum:g}; it must be from 0 to {maximum:g}")
         return float(value)
 
     def boolean(self, key: str) -> bool:
@@ -633,20 +653,36 @@ def _header_lines(lines: list[str], header: str) -> list[int]:
     return [i for i, line in enumerate(lines) if pattern.match(line)]
 
 
-def _scenario_path(name_or_path: Path | str, data_dir: Path | str | None) -> Path:
-    text = str(name_or_path)
-    if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text or "\\" in text:
-        return Path(name_or_path)
-    return Path(data_dir or SCENARIO_DIR) / f"{text}.toml"
+def scenario_path(scenario_id: Path | str, data_dir: Path | str | None = None) -> Path:
+    """The file of a scenario.
+
+    A text is a scenario id (:data:`~explorer.core.inputs.NAME`) looked up among the scenarios of
+    ``data_dir`` (a folder the caller chose; default the shipped ``data/behind/scenarios/``): any
+    other text -- a path, a name with ``..``, an unknown id -- raises DataError (a ``ValueError``)
+    listing the known ids, and no file is opened.  Only a :class:`~pathlib.Path` object, which
+    data decoded from a save, a layout or an action never is, names a file the caller chose."""
+    if isinstance(scenario_id, Path):
+        return scenario_id
+    return resolve_id(scenario_id, Path(data_dir or SCENARIO_DIR), "scenario")
+
+
+def scenario_ids(data_dir: Path | str | None = None) -> list[str]:
+    """The known scenario ids of ``data_dir`` (default: the shipped scenarios), sorted."""
+    from explorer.behind.data import known_ids
+
+    return known_ids(Path(data_dir or SCENARIO_DIR))
 
 
 def load_scenario(name_or_path: Path | str, *, data_dir: Path | str | None = None) -> Scenario:
-    """A scenario from ``scenarios/<id>.toml`` (``load_scenario("unser_revier")``) or a TOML file path.
+    """A scenario by id (``load_scenario("unser_revier")``: a known id of ``data_dir``, default the
+    shipped ``scenarios/``) or from a TOML file given as a :class:`~pathlib.Path`.
 
-    A malformed file, or a default layout that breaks the scenario's obstacle rules
-    (:meth:`Scenario.check_obstacles` under the default rulings), raises DataError.
+    An unknown id (or any text that is not an id, such as a path) raises DataError listing the
+    known ids (:func:`scenario_path`).  A malformed file, or a default layout that breaks the
+    scenario's obstacle rules (:meth:`Scenario.check_obstacles` under the default rulings), raises
+    DataError naming the file, line, field and value.
     """
-    path = _scenario_path(name_or_path, data_dir)
+    path = scenario_path(name_or_path, data_dir)
     text, data = read_toml(path, "scenario")
     lines = text.splitlines()
     top = _Section(path, lines, data, "", 0, TOP_KEYS)
@@ -661,12 +697,14 @@ def load_scenario(name_or_path: Path | str, *, data_dir: Path | str | None = Non
 
 def _build(path: Path, lines: list[str], top: _Section) -> Scenario:
     scenario_id = top.text("id")
+    if not NAME.match(scenario_id):
+        raise top.error("id", scenario_id, "is not an id: letters, digits, '_' and '-' (at most 64)")
     if scenario_id != path.stem:
         raise top.error("id", scenario_id, f"is not the file name {path.stem!r}")
     section = top.text("section")
     if section not in SECTIONS:
         raise top.error("section", section, "is not a section heading of behind-2003-rulebook.txt")
-    players = top.integer("players", 2)
+    players = top.integer("players", 2, len(ROLES))
     roles = _roles(top, players)
     table = _Section(path, lines, top.data["table"], "table", _first(lines, "table"), TABLE_KEYS)
     distances = _Section(path, lines, top.data["distances"], "distances", _first(lines, "distances"), DISTANCE_KEYS)
@@ -676,16 +714,17 @@ def _build(path: Path, lines: list[str], top: _Section) -> Scenario:
         title_en=top.text("title_en"),
         rule=SECTIONS[section],
         players=players,
-        obstacle_count=top.integer("obstacle_count", 0),
+        obstacle_count=top.integer("obstacle_count", 0, MAX_OBSTACLES),
         roles=roles,
         starting_role=top.choice("starting_role", roles),
         goal=top.choice("goal", GOALS),
         jewel_rules=top.boolean("jewel_rules"),
         width=table.number("width_cm", positive=True),
         depth=table.number("depth_cm", positive=True),
-        own_max_card_lengths=distances.number("own_max_card_lengths", positive=True),
-        enemy_min_card_lengths=distances.number("enemy_min_card_lengths"),
-        middle_edge_min_card_lengths=distances.number("middle_edge_min_card_lengths", default=0.0),
+        own_max_card_lengths=distances.number("own_max_card_lengths", positive=True, maximum=MAX_CARD_LENGTHS),
+        enemy_min_card_lengths=distances.number("enemy_min_card_lengths", maximum=MAX_CARD_LENGTHS),
+        middle_edge_min_card_lengths=distances.number("middle_edge_min_card_lengths", default=0.0,
+                                                      maximum=MAX_CARD_LENGTHS),
         obstacles=_obstacles(path, lines, top),
         terrain_placement=top.choice("terrain_placement", TERRAIN_PLACEMENTS, "alternate"),
         source=top.text("source"),
@@ -717,14 +756,17 @@ def _obstacles(path: Path, lines: list[str], top: _Section) -> tuple[Obstacle, .
     entries = top.data["obstacles"]
     if not isinstance(entries, list):
         raise top.error("obstacles", entries, "is not a list of [[obstacles]] tables")
+    if len(entries) > MAX_OBSTACLES:
+        raise top.error("obstacles", len(entries), f"obstacles are listed; at most {MAX_OBSTACLES}")
     starts = _header_lines(lines, "obstacles")
     obstacles: list[Obstacle] = []
     for i, entry in enumerate(entries):
         start = starts[i] if i < len(starts) else 0
         shape = entry.get("shape") if isinstance(entry, dict) else None
-        keys = OBSTACLE_KEYS.get(shape, OBSTACLE_KEYS["box"])
+        known = isinstance(shape, str) and shape in OBSTACLE_KEYS  # a list or table is no key
+        keys = OBSTACLE_KEYS[shape] if known else OBSTACLE_KEYS["box"]
         field = f"obstacles[{i + 1}]"
-        if shape not in OBSTACLE_KEYS:
+        if not known:
             raise DataError(path, _key_line(lines, "shape", start), f"{field}.shape", shape,
                             f"is not a shape; shapes are {', '.join(OBSTACLE_KEYS)}")
         obstacles.append(_obstacle(_Section(path, lines, entry, field, start, keys), obstacles))
@@ -741,13 +783,13 @@ def _obstacle(entry: _Section, before: Sequence[Obstacle]) -> Obstacle:
     if any(obstacle.name == name for obstacle in before):
         raise entry.error("name", name, "is the name of an earlier obstacle; names must be unique")
     x, y = entry.number("x"), entry.number("y")
-    height, flat = entry.number("height"), entry.boolean("flat")
+    height, flat = entry.number("height", maximum=MAX_HEIGHT_CM), entry.boolean("flat")
     try:
         if entry.data["shape"] == "circle":
             return Obstacle.circle(name, x, y, entry.number("radius", positive=True), height=height, flat=flat)
         angle = entry.data.get("angle", 0.0)
-        if isinstance(angle, bool) or not isinstance(angle, (int, float)):
-            raise entry.error("angle", angle, "is not a number of degrees")
+        if isinstance(angle, bool) or not isinstance(angle, (int, float)) or not -360 <= angle <= 360:
+            raise entry.error("angle", angle, "is not a number of degrees from -360 to 360")
         return Obstacle.box(name, x, y, entry.number("width", positive=True), entry.number("depth", positive=True),
                             height=height, flat=flat, angle=float(angle))
     except ValueError as error:
@@ -759,8 +801,14 @@ def _obstacle(entry: _Section, before: Sequence[Obstacle]) -> Obstacle:
 def load_scenarios(data_dir: Path | str | None = None) -> dict[str, Scenario]:
     """Every scenario in ``scenarios/`` by id (the file name without ``.toml``), in file-name order."""
     folder = Path(data_dir or SCENARIO_DIR)
-    return {path.stem: load_scenario(path) for path in sorted(folder.glob("*.toml"))}
+    scenarios = {}
+    for path in sorted(folder.glob("*.toml")):
+        if not NAME.match(path.stem):
+            raise DataError(path, None, None, problem="is not named by a scenario id (letters, digits, '_' and '-', "
+                                                      "at most 64, then .toml)")
+        scenarios[path.stem] = load_scenario(path)
+    return scenarios
 
 
 __all__ = ["EDGES", "GOALS", "ROLES", "SCENARIO_DIR", "Scenario", "edge_distance", "load_scenario",
-           "load_scenarios", "middle_of_table", "nearest_edge"]
+           "load_scenarios", "middle_of_table", "nearest_edge", "scenario_ids", "scenario_path"]

@@ -25,6 +25,8 @@ from explorer.behind.scenarios import (
     load_scenario,
     load_scenarios,
     middle_of_table,
+    scenario_ids,
+    scenario_path,
 )
 from explorer.behind.table import Chip, Obstacle, Table
 from explorer.core.rng import SeededRng
@@ -483,6 +485,14 @@ def line_of(path: Path, start: str) -> int:
      "is not a section heading"),
     ('id = "unser_revier"', 'id = "revier"', "id", "'revier'", "is not the file name"),
     ("players = 2", "players = 2\ncolour = 'red'", "colour", "'red'", "unknown key"),
+    # bounds (issue 10)
+    ("players = 2", "players = 1000000", "players", "1000000", "is more than 3"),
+    ("width_cm = 120.0", "width_cm = 1e308", "table.width_cm", "1e+308", "is more than 1000"),
+    ("width_cm = 120.0", "width_cm = nan", "table.width_cm", "nan", "is not a number"),
+    ("enemy_min_card_lengths = 3.0", "enemy_min_card_lengths = 1e9", "distances.enemy_min_card_lengths",
+     "1000000000.0", "is more than 20"),
+    ("obstacle_count = 6", "obstacle_count = 100000", "obstacle_count", "100000", "is more than 50"),
+    ('id = "unser_revier"', 'id = "../unser_revier"', "id", "'../unser_revier'", "is not an id"),
 ])
 def test_loader_errors_name_file_field_and_value(tmp_path, old, new, field, value, problem):
     """A malformed scenario file raises DataError naming the file, the line, the field and the value."""
@@ -517,9 +527,45 @@ def test_loader_rejects_a_default_layout_that_breaks_the_terrain_rules(tmp_path)
 
 
 def test_loader_missing_file_and_key(tmp_path):
-    """A missing file or a missing key is named."""
-    with pytest.raises(DataError, match="scenario file not found"):
+    """An unknown id lists the known ids; a missing file or a missing key is named."""
+    with pytest.raises(DataError, match="'no_such_scenario' is not a known scenario id; known ids are "
+                                        "juwel_von_athen, unser_revier"):
         load_scenario("no_such_scenario")
+    with pytest.raises(DataError, match="scenario file not found"):
+        load_scenario(tmp_path / "no_such_scenario.toml")
     path = write_variant(tmp_path, "players = 2", "")
     with pytest.raises(DataError, match="field 'players': is missing"):
         load_scenario(path)
+
+
+def test_no_path_from_data_is_opened(tmp_path):
+    """Issue 10: a save's, a layout's or a ChooseScenario action's scenario is a known id, never a path:
+    a TOML file elsewhere is not opened, its content never quoted; the error lists the known ids."""
+    secret = tmp_path / "secret.toml"
+    secret.write_text('password = "hunter2"\n', encoding="utf-8")
+    for text in (str(secret), str(secret.with_suffix("")), "../decks/vampire", "unser_revier.toml", "README", ""):
+        with pytest.raises(DataError) as caught:
+            load_scenario(text)
+        message = str(caught.value)
+        assert "is not a known scenario id; known ids are juwel_von_athen, unser_revier" in message
+        assert "hunter2" not in message and "password" not in message
+    assert scenario_ids() == ["juwel_von_athen", "unser_revier"]
+    assert scenario_path("unser_revier") == SCENARIO_DIR / "unser_revier.toml"
+
+
+def test_choose_scenario_refuses_a_path(tmp_path):
+    """The referee's ChooseScenario check catches the lookup's ValueError: a path is refused (can() is
+    False, apply raises a RuleViolation) and the file's content is not quoted."""
+    from explorer.behind import load_decks, new_game
+    from explorer.behind.actions import ChooseScenario
+
+    secret = tmp_path / "secret.toml"
+    secret.write_text('password = "hunter2"\n', encoding="utf-8")
+    decks = load_decks()
+    game = new_game([decks["vampire"], decks["werwoelfe"]], None, seed=1)
+    action = ChooseScenario(scenario=str(secret))
+    assert game.can(action) is False
+    with pytest.raises(RuleViolation) as caught:
+        game.apply(action)
+    assert "known ids are juwel_von_athen, unser_revier" in str(caught.value)
+    assert "hunter2" not in str(caught.value)
