@@ -96,9 +96,14 @@ class _Data:
                  "actions_taken", "ranking")
 
     def copy(self) -> "_Data":
+        # every slot by name (apply() snapshots the data before each action: a loop over the
+        # slots with getattr / setattr took twice as long); _SHARED lists the immutable ones
         twin = _Data.__new__(_Data)
-        for name in self.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin.table, twin.phase, twin.active, twin.turn = self.table, self.phase, self.active, self.turn
+        twin.actions_left, twin.permanents, twin.transformed = self.actions_left, self.permanents, self.transformed
+        twin.turned, twin.jewel, twin.pending, twin.winner = self.turned, self.jewel, self.pending, self.winner
+        twin.to_place, twin.scenario, twin.used_abilities = self.to_place, self.scenario, self.used_abilities
+        twin.actions_taken, twin.ranking = self.actions_taken, self.ranking
         twin.piles = {p: piles.copy() for p, piles in self.piles.items()}
         twin.characters = dict(self.characters)
         twin.moments_owed = dict(self.moments_owed)
@@ -106,6 +111,13 @@ class _Data:
         twin.roles = dict(self.roles)
         twin.rng = self.rng.copy()
         return twin
+
+
+_SHARED = ("table", "phase", "active", "turn", "actions_left", "permanents", "transformed", "turned", "jewel",
+           "pending", "winner", "to_place", "scenario", "used_abilities", "actions_taken", "ranking")
+_COPIED = ("piles", "characters", "moments_owed", "frightened", "roles", "rng")
+assert set(_SHARED) | set(_COPIED) == set(_Data.__slots__) and not set(_SHARED) & set(_COPIED), \
+    "_Data.copy must copy every slot: add a new slot to _SHARED or _COPIED and to copy()"
 
 
 class BehindState(GameState):

@@ -1003,8 +1003,7 @@ class _Router:
         facing = np.sign((d[:, 0] - c[:, 0]) * (gy - c[:, 1]) - (d[:, 1] - c[:, 1]) * (gx - c[:, 0]))  # side(c, d, g)
         front = np.flatnonzero(facing * self._inner <= 0)
         cx, cy, dx, dy = c[front, 0], c[front, 1], d[front, 0], d[front, 1]  # contiguous rows: quick to broadcast
-        inside = shapely.contains_xy(self.blocker, a[:, 0], a[:, 1])
-        px, py = a[:, 0:1], a[:, 1:2]
+        px, py = a[:, 0:1], a[:, 1:2]  # (the nodes lie outside the blocker: none is inside it)
         # the edges whose bounding box meets the segment's, as in _clear
         near = (np.minimum(cx, dx) <= np.maximum(px, gx)) & (np.maximum(cx, dx) >= np.minimum(px, gx)) \
             & (np.minimum(cy, dy) <= np.maximum(py, gy)) & (np.maximum(cy, dy) >= np.minimum(py, gy))
@@ -1013,7 +1012,7 @@ class _Router:
         s2 = np.sign(ux * (dy - py) - uy * (dx - px))
         s3 = np.sign((dx - cx) * (py - cy) - (dy - cy) * (px - cx))
         crossed = (near & (s1 * s2 <= 0) & (s3 * facing[front] <= 0)).any(axis=1)
-        return ~(inside | crossed)
+        return ~crossed
 
     def _clear_one(self, x0: float, y0: float, x1: float, y1: float) -> bool:
         """The segment stays outside the blocker (``not shapely.intersects``), in plain Python:
