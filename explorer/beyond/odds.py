@@ -551,7 +551,8 @@ class _Valuer:
     """Expected value of a path's collected cards under a caller-supplied valuation, walking the
     card keys (``c(x)/c(s)`` within a spirit); valuations are cached per collected tuple."""
 
-    def __init__(self, revealed: tuple, unseen: Mapping[Key, int], value: Value, lotus: int, lotus_cost):
+    def __init__(self, revealed: tuple, unseen: Mapping[Key, int], value: Value, lotus: int, lotus_cost,
+                 shared: tuple | None = None):
         self.revealed = revealed
         self.value = value
         self.lotus = lotus
@@ -561,8 +562,9 @@ class _Valuer:
             if count > 0:
                 self.keys.setdefault(spirit_of(key), []).append((key, count))
         self.spirit_total = {s: sum(c for _, c in ks) for s, ks in self.keys.items()}
-        self.cache: dict = {}
-        self.best_cache: dict = {}
+        # the valuations of collected tuples and the best Lotus picks depend only on (value, lotus,
+        # lotus_cost): ``shared`` hands them on between the questions of one recursion
+        self.cache, self.best_cache = shared if shared is not None else ({}, {})
         self.path_cache: dict = {}
 
     def _value(self, keys: tuple):
@@ -729,14 +731,15 @@ def _projected(cards: Mapping[Key, int], project) -> dict:
 
 
 def _gain(q: _Question, value, lotus: int, k_max: int, nian_shou_left: int, nian_shou_value, lotus_cost,
-          project) -> GainComparison:
+          project, shared: tuple | None = None) -> GainComparison:
     fast = value is None or value is per_card
     if not fast and (q.back is not None or (q.second and k_max > sum(q.pile.values()))):
-        return _gain_first_card(q, value, lotus, k_max, nian_shou_left, nian_shou_value, lotus_cost, project)
+        return _gain_first_card(q, value, lotus, k_max, nian_shou_left, nian_shou_value, lotus_cost, project,
+                                shared or ({}, {}))
     revealed, pile = q.revealed, q.pile
     if project is not None and not fast:
         revealed, pile = tuple(project(key) for key in revealed), _projected(pile, project)
-    valuer = None if fast else _Valuer(revealed, pile, value, lotus, lotus_cost)
+    valuer = None if fast else _Valuer(revealed, pile, value, lotus, lotus_cost, shared)
     stop = len(revealed) if fast else valuer._value(revealed)
     values, p_fails, p_nians = [stop], [Fraction(0)], [Fraction(0)]
     n = len(revealed)
@@ -766,14 +769,14 @@ def _gain(q: _Question, value, lotus: int, k_max: int, nian_shou_left: int, nian
 
 
 def _gain_first_card(q: _Question, value, lotus, k_max, nian_shou_left, nian_shou_value, lotus_cost,
-                     project) -> GainComparison:
+                     project, shared: tuple) -> GainComparison:
     """A key valuation when the first card's back is known, or when the reveal may run on into the
     second pile: condition on the first card, key by key (its back, or its pile, changes which keys
     the later cards can have), and recur on the rest."""
     project = project or (lambda key: key)
     revealed = tuple(project(key) for key in q.revealed)
     spirits = {spirit_of(key) for key in q.revealed}
-    valuer = _Valuer(revealed, {}, value, lotus, lotus_cost)
+    valuer = _Valuer(revealed, {}, value, lotus, lotus_cost, shared)
     firsts: dict = {}
     for key, count in q.pile.items():
         if q.back is None or symbol_of(key) == q.back:
@@ -795,8 +798,8 @@ def _gain_first_card(q: _Question, value, lotus, k_max, nian_shou_left, nian_sho
         if k_max == 1:
             later = (valuer._value(revealed + (projected,)),)
         else:
-            later = _gain(rest, value, lotus, k_max - 1, nian_shou_left, nian_shou_value, lotus_cost,
-                          None if project is None else project).values
+            later = _gain(rest, value, lotus, k_max - 1, nian_shou_left, nian_shou_value, lotus_cost, project,
+                          shared).values
         for k in range(1, k_max + 1):
             totals[k] = totals[k] + weight * later[k - 1]
     denominator = sum(weight for weight, _ in firsts.values())
