@@ -92,11 +92,13 @@ def unseen_cards(full_deck: Mapping[Key, int], revealed: Iterable[Key], discard:
     """The cards that can still be in the draw pile: ``full_deck`` minus the cards revealed this
     round, the public discard pile ("It can be looked at any time", beyond-rulebook.txt, "Set Up")
     and any other known cards (play areas, stock).  A known card the deck does not hold raises
-    ``ValueError``."""
-    remaining = Counter(full_deck)
-    for card in chain(revealed, discard, other_known):
+    ``InputError`` (a ``ValueError``), as do card ids instead of keys."""
+    remaining = Counter(_pile(full_deck, "full_deck"))
+    known = chain(_keys(revealed, "revealed"), _keys(discard, "discard"), _keys(other_known, "other_known"))
+    for card in known:
         if remaining[card] <= 0:
-            raise ValueError(f"card {card!r} is known but not (or no longer) in the deck")
+            raise InputError(SOURCE, "", f"known cards that the deck holds: card {short(card)} is known but not "
+                             "(or no longer) in the deck", card)
         remaining[card] -= 1
     return Counter({key: count for key, count in remaining.items() if count > 0})
 
@@ -110,6 +112,7 @@ BACKS = (None, "unknown", "yin", "yang")
 """The top card's back (beyond-rulebook.txt, "Set Up": the deck lies "with the backs visible"; "Card
 backs: Yin or Yang Capture Side": the back "features the symbol from the front side"): ``"yin"``,
 ``"yang"``, or not known (``None`` / ``"unknown"``)."""
+_CODES = {"TS", "VB", "AD", "MT", "YU"}  # the engine's spirit codes (data/beyond/spirits.json)
 MAX_CARDS = 10_000
 MAX_SPIRITS = 12
 MAX_K = 100
@@ -206,6 +209,10 @@ def _question(revealed, unseen, back=None, second_pile=None) -> _Question:
     second = {} if second_pile is None else _pile(second_pile, "second_pile")
     back = one_of(back, BACKS, "back", source=SOURCE)
     back = None if back == "unknown" else back
+    spirits = {spirit_of(key) for key in chain(revealed, pile, second)}
+    if spirits & _CODES and spirits & set(SPIRITS):
+        raise InputError(SOURCE, "", "one form of card key: the engine's spirit codes ('TS', ...) or the full names "
+                         "of standard_deck() ('Turtle Snake', ...), not both", sorted(spirits, key=str))
     if not pile and second:  # the pile is finished: the next card comes from the second pile
         pile, second = second, {}
     if back is not None and not any(symbol_of(key) == back for key in pile):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
+from explorer.core.inputs import number, whole
 from explorer.core.rng import SeededRng
 
 
@@ -13,8 +14,8 @@ class RandomPlayer:
     uniform choice (``patience``) so that games see captures, compositions and summons."""
 
     def __init__(self, seed: int = 0, patience: float = 0.7):
-        self.rng = SeededRng(seed)
-        self.patience = patience
+        self.rng = SeededRng(None if seed is None else whole(seed, "seed", source="RandomPlayer"))
+        self.patience = number(patience, "patience", source="RandomPlayer", low=0, high=1)
 
     def choose(self, state):
         legal = list(state.legal_actions())
@@ -27,6 +28,8 @@ class RandomPlayer:
 def play_game(state, players: Mapping[str, RandomPlayer] | None = None, *, seed: int = 0, max_actions: int = 20000,
               after: Callable | None = None):
     """Play ``state`` to its end; ``after(state)`` is called after every action."""
+    seed = whole(seed, "seed", source="play_game")
+    max_actions = whole(max_actions, "max_actions", source="play_game", low=0, high=10**8)
     players = players or {p: RandomPlayer(seed * 31 + i) for i, p in enumerate(state.players)}
     for _ in range(max_actions):
         if state.is_terminal():

@@ -287,3 +287,19 @@ def test_wrong_arguments_give_input_error_never_another_exception(which, bad):
         calls[which]()
     except InputError:
         pass
+
+
+def test_unseen_cards_refuses_ids_and_unknown_cards():
+    deck = odds.standard_deck()
+    with pytest.raises(InputError, match="card key"):
+        odds.unseen_cards(deck, ["TS07"], [])
+    with pytest.raises(InputError, match="not"):
+        odds.unseen_cards(deck, [TS_YIN], [])  # an engine key is not in the full-name standard deck
+    with pytest.raises(InputError):
+        odds.unseen_cards([TS_YIN], [], [])
+
+
+def test_engine_keys_and_standard_deck_keys_are_not_mixed():
+    """One form of card key per question: the engine's (spirit code) or standard_deck()'s (full name)."""
+    with pytest.raises(InputError, match="one form of card key"):
+        p_fail_next([TS_YIN], odds.standard_deck())
