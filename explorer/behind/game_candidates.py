@@ -528,7 +528,7 @@ PHASES = {
     "choose-scenario": (("choose-scenario", _choose),),
     "terrain": (("place-obstacle", _place),),
     "deployment": (("deploy", _deploy),),
-    "organisation": (("organise", _organise),),
+    "organisation": (("organise", _organise), ("turn", _turn)),
     "defend": (("defend", _defend),),
     "dodge": (("dodge", _dodge),),
     "assign-damage": (("assign-damage", _assign),),
@@ -541,7 +541,7 @@ PHASES = {
 KINDS_BY_PHASE = {phase: tuple(kind for kind, _ in makers) for phase, makers in PHASES.items()}
 
 CONSTRUCTED = frozenset({
-    ("organisation", "organise"), ("defend", "defend"), ("dodge", "dodge"), ("assign-damage", "assign-damage"),
+    ("organisation", "organise"), ("organisation", "turn"), ("defend", "defend"), ("dodge", "dodge"), ("assign-damage", "assign-damage"),
     ("arrange", "arrange"),
     ("action", "end-turn"), ("action", "melee"), ("action", "ranged"), ("action", "ability"),
     ("action", "hand-over"), ("action", "jewel-heal"), ("action", "discard"), ("action", "turn"),

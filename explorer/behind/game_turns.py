@@ -238,8 +238,8 @@ def organise(state, revert) -> None:
                   + ("stays transformed" if result.success else "transforms back"), refs.WANDLER, player=player)
     permanent_effects_in_organisation(state)
     d.phase = "action"
-    if d.actions_left == 0:
-        end_turn(state)
+    if d.actions_left <= 0:
+        end_action_phase_when_done(state)
 
 
 def remove_permanent(state, permanent, zone: str = "discard") -> None:
@@ -254,7 +254,7 @@ def remove_permanent(state, permanent, zone: str = "discard") -> None:
 # II. Action phase: turning, discarding, ending the turn
 # =============================================================================================
 def _verify_turn(state, action):
-    need_phase(state, "action")
+    need_phase(state, "action", "organisation")  # "at any time" of his own turn (ruling behind.action-phase-end)
     own_character(state, action.chip, refs.VIEWING_ANGLE)
     if action.chip in state.data.turned:
         refuse(f"{action.chip} was already turned this turn: \"Each character may, once in his own turn ... be "
@@ -307,7 +307,25 @@ def after_action(state) -> None:
         return
     check_victory(state)
     if d.phase == "action" and d.pending is None and d.actions_left <= 0:
-        end_turn(state)
+        end_action_phase_when_done(state)
+
+
+def free_turns_left(state) -> list[str]:
+    """The acting player's characters he may still turn this turn without an action (Viewing
+    Angle: "once in his own turn, at any time and without spending an action"): on the table,
+    not turned yet, not frightened."""
+    d = state.data
+    return [n for n in state.characters_of(state.active_player)
+            if n not in d.turned and n in d.table and state.can_act(n)]
+
+
+def end_action_phase_when_done(state) -> None:
+    """No action left: under ruling ``behind.action-phase-end`` "free-turn-window" (the default)
+    the turn passes only once the player ends it or has no free turn left, so the free turn of
+    Viewing Angle works after the last action too; under "after-last-action" it passes at once."""
+    if state.options.rulings["behind.action-phase-end"] == "free-turn-window" and free_turns_left(state):
+        return
+    end_turn(state)
 
 
 # =============================================================================================

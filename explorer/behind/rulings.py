@@ -426,9 +426,14 @@ ACTION_PHASE_END = register(Ruling(
     title="When the action phase ends",
     quote="Now the player whose turn it is may perform three actions.",
     source=refs.ACTION_PHASE,
-    choice="The action phase ends when the last action is spent (or the player ends it early); a free turn of "
-           "a chip must be made before the last action.",
+    choice="Viewing Angle lets a character be turned 'once in his own turn, at any time and without spending an "
+           "action'. So with no action left the turn does not pass at once: while the acting player still has a "
+           "character he may turn, he may turn it or end his turn (EndTurn); once every such character is turned "
+           "the turn passes by itself ('free-turn-window'). The default 'after-last-action' ends the action "
+           "phase with the last action, so a free turn must come before it (hand-written positions cannot yet "
+           "hold the window). In both, the free turn is also open in his organisation phase.",
     default="after-last-action",
+    options=("after-last-action", "free-turn-window"),
 ))
 
 FRIGHTENED = register(Ruling(

@@ -106,7 +106,8 @@ def conformance_game(k: int) -> dict[str, Any]:
     they place the obstacles and deploy through the actions), every 16th under the tournament rules
     and every eighth (others) with the first deck twice (its characters shared out by the legendary
     duels; the seed is the first from ``1000 + k`` on whose deal leaves everybody a character,
-    ruling ``behind.no-characters-dealt``)."""
+    ruling ``behind.no-characters-dealt``); an eighth (others) with the free turn open after the last
+    action (ruling ``behind.action-phase-end`` "free-turn-window")."""
     scenario = "juwel_von_athen" if k % 5 in (1, 3) else "unser_revier"
     seats = 3 if scenario == "juwel_von_athen" else 2
     decks = [DECK_IDS[(k + 2 * j) % 5] for j in range(seats)]
@@ -118,6 +119,8 @@ def conformance_game(k: int) -> dict[str, Any]:
               "setup": "random" if k % 4 == 2 else "manual" if k % 8 == 5 else "auto"}
     if k % 16 == 7:
         config["tournament"] = True
+    if k % 8 == 3:  # the free turn after the last action (ruling behind.action-phase-end switched)
+        config["rulings"] = {"behind.action-phase-end": "free-turn-window"}
     seed = 1000 + k if len(set(decks)) == len(decks) else _dealt_seed(tuple(decks), 1000 + k)
     return {"configuration": scenario, "config": config, "players": players, "seed": seed}
 

@@ -168,7 +168,9 @@ def check_decision(state, made) -> None:
         assert made == {a for a in singles | pairs if ok(a)}
     elif phase == "organisation":
         raw = {A.Organise(())} | {A.Organise((n,)) for n in state.owners}
-        assert made == {a for a in raw if ok(a)}
+        assert {a for a in made if a.kind == "organise"} == {a for a in raw if ok(a)}
+        turns = {a for a in made if a.kind == "turn"}  # the free turn, "at any time" of his own turn
+        assert turns == {a for a in candidates(state, "turn") if ok(a)} and all(ok(a) for a in turns)
 
 
 # -- the test -------------------------------------------------------------------------------------

@@ -748,10 +748,49 @@ def test_one_duel_for_terrain_setup_and_first_turn_ruling_setup_duel():
     assert state.data.roles[SISTERS] == "middle" and state.active_player == SISTERS
 
 
+def test_the_free_turn_after_the_last_action_ruling_action_phase_end():
+    """behind-2003-rulebook.txt, section "Viewing Angle (Sichtwinkel)": "Each character may, once in his
+    own turn, at any time and without spending an action, be turned as desired" -- ruling
+    behind.action-phase-end switched to "free-turn-window": after the last action the turn passes only when the
+    player ends it, or by itself once he has turned every character he may turn."""
+    window = GameOptions().rulings.switch(**{"behind.action-phase-end": "free-turn-window"})
+    state = duel_game([9, 1, 2, 3, 4, 5], [1], options=GameOptions(rulings=window))
+    place(state, (L, 50, 40, 0), (S, 90, 40, 180))
+    state.apply(Discard("V1"))
+    state.apply(Discard("V2"))
+    state.apply(Discard("V3"))
+    assert state.active_player == VAMPIRE and state.actions_left == 0 and state.phase == "action"
+    legal = list(state.legal_actions())
+    assert EndTurn() in legal and {a.kind for a in legal} == {"end-turn", "turn"}
+    refused(state, Discard("V4"), refs.ACTION_PHASE)
+    state.apply(Turn(L, 90.0))  # his last character turned: the turn passes by itself
+    assert state.active_player == SISTERS and state.actions_left == 3
+    for _ in range(3):
+        state.apply(Discard(state.hand(SISTERS)[0].id))
+    assert state.active_player == SISTERS
+    state.apply(EndTurn())  # he may also end it without turning
+    assert state.active_player == VAMPIRE and state.actions_left == 3
+
+
+def test_the_free_turn_in_the_organisation_phase_ruling_action_phase_end():
+    """behind-2003-rulebook.txt, section "Viewing Angle (Sichtwinkel)": "at any time" of his own turn --
+    also in the organisation phase, while he decides (here: whether a Wandler transforms back)."""
+    state = duel_game([9, 1, 1, 1, 1, 1], [1], first_characters=(LUDWIG, KIRA), first_society=WEREWOLVES)
+    place(state, (L, 50, 40, 0), (KIRA.name, 50, 60, 0), (S, 90, 40, 180))
+    rebuild(state, lambda position: position.update(transformed=[KIRA.name]))
+    set_turn(state, WEREWOLVES, phase="organisation")
+    assert state.phase == "organisation"
+    state.apply(Turn(L, 45.0))
+    assert state.phase == "organisation" and state.table.chip(L).facing == 45.0
+    state.apply(Organise(()))
+    assert state.phase == "action"
+    refused(state, Turn(L, 90.0), refs.VIEWING_ANGLE)  # once per turn
+
+
 def test_the_action_phase_ends_after_the_last_action_ruling_action_phase_end():
     """behind-2003-rulebook.txt, section "II. Action Phase": "Now the player whose turn it is may perform
-    three actions." -- ruling behind.action-phase-end: the phase ends when the last action is spent, so a
-    free turn of a chip comes before it; EndTurn ends it early."""
+    three actions." -- ruling behind.action-phase-end "after-last-action" (the default): the phase ends
+    when the last action is spent, so a free turn of a chip comes before it; EndTurn ends it early."""
     state = duel_game([9, 1, 2, 3, 4, 5], [1])
     place(state, (L, 50, 40, 0), (S, 90, 40, 180))
     state.apply(Discard("V1"))
