@@ -67,6 +67,8 @@ from explorer.beyond import refs
 from explorer.beyond.cards import YANG, YIN, is_nian_shou, pattern_problem
 from explorer.beyond.data import Components, load_components
 from explorer.beyond.game import BeyondState, GameOptions
+from explorer.beyond.schema import json_problem
+from explorer.core.inputs import short
 from explorer.core.positions import PositionError, field, parse
 from explorer.core.rng import SeededRng
 from explorer.core.rulings import Rulings
@@ -100,9 +102,20 @@ def from_position(data: Mapping[str, Any] | str, *, seed: int = 0) -> BeyondStat
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PositionError("seed", f"expected a whole number, got {type(seed).__name__}")
     try:
-        return _Builder(parse(data, SYSTEM), seed).build()
+        if isinstance(data, Mapping):  # nesting, sizes, NaN: refused where they are, before any field is read
+            _check_json(dict(data))
+        position = parse(data, SYSTEM)
+        if not isinstance(data, Mapping):
+            _check_json(position)
+        return _Builder(position, seed).build()
     except RecursionError:  # JSON text or objects nested thousands deep
         raise PositionError("", "nested too deeply to be a position") from None
+
+
+def _check_json(position: dict) -> None:
+    problem = json_problem(position)
+    if problem:
+        raise PositionError(problem[0][:120], f"expected {problem[1]}")
 
 
 def to_position(state: BeyondState) -> dict:
@@ -132,8 +145,7 @@ def origin(state: BeyondState) -> dict | None:
 
 # ---------------------------------------------------------------------------------------------
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return short(value, 40)  # never fails, never echoes a whole input
 
 
 def _unknown_fields(obj: Mapping, known: tuple, path: str) -> None:

@@ -269,7 +269,7 @@ def read_save(saved: Any, source: str = "save") -> dict:
     from explorer.beyond.data import Components
     from explorer.beyond.game import GameOptions
     from explorer.core.game import Event
-    from explorer.core.inputs import InputError, parse_json, validate
+    from explorer.core.inputs import InputError, parse_json, short, validate
     from explorer.core.rng import SeededRng
     from explorer.core.rulings import Rulings
 
@@ -282,7 +282,7 @@ def read_save(saved: Any, source: str = "save") -> dict:
     found = saved.get("system", ...)
     if found != "beyond":
         why = "the field 'system' of a saved Beyond game" if found is ... else \
-            f"a save of Beyond ('system': 'beyond'), not of {found!r}" if isinstance(found, str) else "'beyond'"
+            f"a save of Beyond ('system': 'beyond'), not of {short(found, 40)}" if isinstance(found, str) else "'beyond'"
         raise InputError(source, "system", why, found)
     model = validate(SaveModel, saved, source)
     players = list(model.players)
@@ -316,12 +316,12 @@ def read_save(saved: Any, source: str = "save") -> dict:
                                         for pt in a.patterns],
                            "captures": list(a.captures), "tokens": a.tokens, "lotus": a.lotus,
                            "protected": list(a.protected)} for p, a in model.data.areas.items()})
-    data = {key: list(value) if isinstance(value, list) else value for key, value in data.items()}
     rng = model.data.rng
     try:
         data["rng"] = SeededRng.from_json({"seed": rng.seed, "state": [rng.state[0], list(rng.state[1]), rng.state[2]]})
     except (TypeError, ValueError, OverflowError) as error:
         raise InputError(source, "data.rng.state", "a state of Python's random generator", str(error)) from None
+    data = {key: data[key] for key in saved["data"]}  # the save's order (to_json writes the same)
     origin = saved.get("origin")
     if origin is not None:
         origin = {"players": list(model.origin.players), "seed": model.origin.seed, "top": list(model.origin.top)}
