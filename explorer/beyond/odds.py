@@ -200,6 +200,24 @@ class _Question:
     second: dict
     back: str | None
 
+    @cached_property
+    def spirits(self) -> frozenset:
+        return frozenset(spirit_of(key) for key in self.revealed)
+
+    @cached_property
+    def counts(self) -> tuple:
+        """The pile's spirit counts (sorted)."""
+        return _spirit_counts(self.pile)
+
+    @cached_property
+    def second_counts(self) -> tuple:
+        return _spirit_counts(self.second)
+
+    @cached_property
+    def back_counts(self) -> tuple:
+        """The spirit counts of the pile's cards showing the known back (all of them if unknown)."""
+        return self.counts if self.back is None else _spirit_counts(self.pile, self.back)
+
 
 def _question(revealed, unseen, back=None, second_pile=None) -> _Question:
     """The checked question: revealed keys, the pile the next card comes from, the pile to come
@@ -329,11 +347,9 @@ def _paths_back(revealed_spirits: frozenset, counts: tuple, back_counts: tuple, 
 
 
 def _outcome_paths(q: _Question, k: int) -> tuple[int, tuple[Path, ...]]:
-    spirits = frozenset(spirit_of(key) for key in q.revealed)
-    counts, second = _spirit_counts(q.pile), _spirit_counts(q.second)
     if q.back is None or k == 0:
-        return _paths(spirits, counts, k, second)
-    return _paths_back(spirits, counts, _spirit_counts(q.pile, q.back), k, second)
+        return _paths(q.spirits, q.counts, k, q.second_counts)
+    return _paths_back(q.spirits, q.counts, q.back_counts, k, q.second_counts)
 
 
 def _sorted_spirits(spirits: Iterable) -> tuple:
@@ -361,7 +377,7 @@ def p_fail_next(revealed: Sequence[Key], unseen: Mapping[Key, int], back: str | 
     that become the draw pile when this one is finished (the discard pile, ruling
     ``beyond.second-draw-pile``), used when ``unseen`` is empty."""
     q = _question(revealed, unseen, back, second_pile)
-    counts = dict(_spirit_counts(q.pile, q.back))
+    counts = dict(q.back_counts)
     total = sum(counts.values())
     if total == 0:
         return Fraction(0)
@@ -825,7 +841,7 @@ def _gain_first_card(q: _Question, value, lotus, k_max, nian_shou_left, nian_sho
 def _fail_score(n_revealed: int, lotus: int, lotus_cost, nian_shou: bool, nian_shou_value):
     """+1 for the free last card, +1 per worthwhile Lotus pick, + the Nian Shou card if obtained."""
     extras = min(lotus, n_revealed) if lotus_cost < 1 else 0
-    return 1 + extras * (1 - Fraction(lotus_cost)) + (nian_shou_value if nian_shou else 0)
+    return 1 + extras * (1 - lotus_cost) + (nian_shou_value if nian_shou else 0)
 
 
 @lru_cache(maxsize=8192)
@@ -838,11 +854,11 @@ def _best(spirits: frozenset, counts: tuple, lotus: int, nian: bool, nian_shou_v
     if total == 0:
         if second:  # the pile is finished: the second pile takes its place (ruling beyond.second-draw-pile)
             return _best(spirits, second, lotus, nian, nian_shou_value, lotus_cost, ())
-        return Fraction(n), None
+        return n, None
     more = 0
     for index, (spirit, c) in enumerate(counts):
         more += c * _after(spirits, counts, index, lotus, nian, nian_shou_value, lotus_cost, second)
-    return Fraction(n), _over(more, total)
+    return n, _over(more, total)
 
 
 def _after(spirits, counts, index, lotus, nian, nian_shou_value, lotus_cost, second):
@@ -891,15 +907,19 @@ def optimal_stop(revealed: Sequence[Key], unseen: Mapping[Key, int], lotus: int 
     the play after it is the best play not looking at the later backs (a lower bound of play that
     does).  ``second_pile``: the reveal may go on into it (ruling ``beyond.second-draw-pile``)."""
     q = _question(revealed, unseen, back, second_pile)
-    lotus = _count(lotus, "lotus")
-    nian = _count(nian_shou_left, "nian_shou_left") > 0
-    nian_shou_value, lotus_cost = _real(nian_shou_value, "nian_shou_value"), _real(lotus_cost, "lotus_cost")
-    spirits = frozenset(spirit_of(key) for key in q.revealed)
-    counts, second = _spirit_counts(q.pile), _spirit_counts(q.second)
+    return _optimal(q, _count(lotus, "lotus"), _count(nian_shou_left, "nian_shou_left") > 0,
+                    _real(nian_shou_value, "nian_shou_value"), _real(lotus_cost, "lotus_cost"))
+
+
+def _optimal(q: _Question, lotus: int, nian: bool, nian_shou_value, lotus_cost) -> OptimalStop:
+    if not isinstance(lotus_cost, (int, Fraction)):
+        lotus_cost = Fraction(lotus_cost)  # exact, and one memo entry per value
+    spirits, counts, second = q.spirits, q.counts, q.second_counts
     if q.back is None:
-        return OptimalStop(*_best(spirits, counts, lotus, nian, nian_shou_value, lotus_cost, second))
+        stop, more = _best(spirits, counts, lotus, nian, nian_shou_value, lotus_cost, second)
+        return OptimalStop(Fraction(stop), more)
     more = 0
-    backs = dict(_spirit_counts(q.pile, q.back))
+    backs = dict(q.back_counts)
     for index, (spirit, _) in enumerate(counts):
         if backs.get(spirit):
             more += backs[spirit] * _after(spirits, counts, index, lotus, nian, nian_shou_value, lotus_cost, second)
@@ -946,8 +966,8 @@ def reveal_decision(revealed: Sequence[Key], unseen: Mapping[Key, int], value: V
         raise InputError(SOURCE, "project", "a function or None", project)
     best = None
     if value is None or value is per_card:
-        best = optimal_stop(q.revealed, q.pile, lotus, nian_shou_left, nian_shou_value, lotus_cost, q.back, q.second)
-    counts = dict(_spirit_counts(q.pile, q.back))
+        best = _optimal(q, lotus, nian_shou_left > 0, nian_shou_value, lotus_cost)
+    counts = dict(q.back_counts)
     total = sum(counts.values())
     p_fail = Fraction(sum(counts.get(spirit_of(key), 0) for key in q.revealed), total) if total else Fraction(0)
     gain = _gain(q, value, lotus, k_max, nian_shou_left, nian_shou_value, lotus_cost, project)
