@@ -325,25 +325,49 @@ def _paths(revealed_spirits: frozenset, counts: tuple, k: int, second: tuple = (
 @lru_cache(maxsize=4096)
 def _paths_back(revealed_spirits: frozenset, counts: tuple, back_counts: tuple, k: int,
                 second: tuple = ()) -> tuple[int, tuple[Path, ...]]:
-    """As :func:`_paths`, the first card drawn among the cards showing the known back
-    (``back_counts``: their spirit counts), the rest as before."""
+    """As :func:`_paths`, the first card drawn among the ``back_counts`` cards that show the known
+    back, the rest as before.  A path whose new spirits are ``S`` has the weight of :func:`_paths`
+    with ``prod_{s in S} c(s)`` replaced by ``sum_{s1 in S} b(s1) prod_{s in S - s1} c(s)`` (the
+    first card is one of them: ``b(s1) / B``) over ``B (N-1)_(m-1)``; a failure at the first card
+    has weight ``b(t)``."""
     if k == 0:
         return _paths(revealed_spirits, counts, 0, second)
-    total = sum(c for _, c in counts)
-    sub_denominator, _ = _denominator(total - 1, k - 1, sum(c for _, c in second))
-    denominator = sum(c for _, c in back_counts) * sub_denominator
-    merged: dict = {}
-    for first, c in back_counts:
-        if first in revealed_spirits:
-            shape = (1, (), first)
-            merged[shape] = merged.get(shape, 0) + c * sub_denominator
+    count, backs = dict(counts), dict(back_counts)
+    total = sum(count.values())
+    horizon = min(k, total)
+    more = k - horizon
+    second_total = sum(c for _, c in second)
+    onward = more > 0 and second_total > 0
+    tail = _falling(second_total, min(more, second_total)) if onward else 1
+    head = _falling(total - 1, horizon - 1)
+    denominator = sum(backs.values()) * head * tail
+    fresh = [s for s, _ in counts if s not in revealed_spirits]
+
+    def lead(new: tuple) -> int:
+        return sum(backs.get(first, 0) * prod(count[s] for s in new if s != first) for first in new)
+
+    out = [Path(1, (), t, backs[t] * head * tail, denominator) for t in revealed_spirits if backs.get(t)]
+    for j in range(2, horizon + 1):
+        scale = factorial(j - 2) * _falling(total - j, horizon - j) * tail
+        for new in combinations(fresh, j - 1):
+            weight = scale * lead(new)
+            if not weight:
+                continue
+            for last in chain(revealed_spirits, new):
+                remaining = count.get(last, 0) - (last in new)
+                if remaining > 0:
+                    out.append(Path(j, new, last, weight * remaining, denominator))
+    for new in combinations(fresh, horizon):
+        weight = factorial(horizon - 1) * lead(new)
+        if not weight:
             continue
-        rest = tuple((s, n - (s == first)) for s, n in counts if n - (s == first) > 0)
-        _, sub = _paths(revealed_spirits | {first}, rest, k - 1, second)
-        for p in sub:
-            shape = (1 + p.reveals, _sorted_spirits(p.new + (first,)), p.last)
-            merged[shape] = merged.get(shape, 0) + c * p.weight
-    return denominator, tuple(Path(r, new, last, w, denominator) for (r, new, last), w in merged.items())
+        if onward:  # the whole pile was turned without a failure: on into the second pile
+            _, rest = _paths(revealed_spirits | frozenset(new), second, more, ())
+            out += [Path(horizon + p.reveals, _sorted_spirits(new + p.new), p.last, weight * p.weight, denominator)
+                    for p in rest]
+        else:
+            out.append(Path(horizon, new, None, weight * tail, denominator))
+    return denominator, tuple(out)
 
 
 def _outcome_paths(q: _Question, k: int) -> tuple[int, tuple[Path, ...]]:
