@@ -51,6 +51,10 @@ def _perform_choose(state, action, plan):
 rule("choose-scenario")((_verify_choose, _perform_choose))
 
 
+MAX_TURN_DEGREES = 3600.0
+"""The largest angle (either way) an obstacle or chip may be turned by in one action: ten full
+turns, far beyond any real one, and small enough for every trigonometric function."""
+
 _PLACED: dict = {}
 """The tables accepted placements made, by everything the check reads (the scenario, the table
 before, the obstacles left, the action): the default layouts are placed alike in every game, and
@@ -63,6 +67,12 @@ def _verify_place_obstacle(state, action):
     if action.obstacle not in d.to_place:
         refuse(f"{action.obstacle!r} is not an obstacle still to place (left: {', '.join(d.to_place)})", refs.SCENARIOS)
     scenario, table = state.scenario, d.table
+    if not (0.0 <= action.x <= table.width and 0.0 <= action.y <= table.depth):
+        refuse(f"the centre of {action.obstacle} ({action.x:g}, {action.y:g}) lies off the table "
+               f"({table.width:g} x {table.depth:g} cm): obstacles are placed in the middle of the table", refs.SCENARIOS)
+    if not -MAX_TURN_DEGREES <= action.angle <= MAX_TURN_DEGREES:
+        refuse(f"an obstacle is turned by at most {MAX_TURN_DEGREES:g} degrees either way, not {action.angle:g}",
+               refs.SCENARIOS)
     try:
         key = (id(scenario), table.width, table.depth, table.rulings, tuple(map(id, table.obstacles)), table.chips,
                d.to_place, action)
