@@ -93,12 +93,12 @@ class Strategy(ABC):
     capture_first = False
 
     def __init__(self, seed: int = 0):
-        self.rng = SeededRng(whole(seed, "seed", source="strategy"))
+        self.rng = SeededRng(None if seed is None else whole(seed, "seed", source="strategy"))
 
     def for_game(self, seed: int) -> "Strategy":
         """A fresh copy of this player for one game, seeded ``seed``."""
         twin = copy.copy(self)
-        twin.rng = SeededRng(whole(seed, "seed", source="strategy"))
+        twin.rng = SeededRng(None if seed is None else whole(seed, "seed", source="strategy"))
         return twin
 
     def __repr__(self) -> str:
