@@ -342,22 +342,24 @@ def new_game(players: Sequence[str] | int = 2, *, seed: int = 0, options: GameOp
     return state
 
 
-def dealt_from_save(saved: Mapping[str, Any]) -> BeyondState:
+def dealt_from_save(saved: Mapping[str, Any] | str) -> BeyondState:
     """The game as first dealt, from a save (``to_json()`` data) and the origin it records: the
-    same players, seed, stacked cards, options, rulings and components."""
-    if not isinstance(saved, Mapping):
-        raise ValueError(f"a saved Beyond game is a JSON object, got {type(saved).__name__}")
-    log = saved.get("log") or []
-    first = log[0] if isinstance(log, list) and log and isinstance(log[0], Mapping) else {}
-    if first.get("kind") == "position":  # set up from a position: the position is its origin
+    same players, seed, stacked cards, options, rulings and components.  The save is checked as
+    :meth:`BeyondState.from_json` checks it (InputError naming the field)."""
+    from explorer.beyond.schema import read_save
+    from explorer.core.inputs import InputError
+
+    parts = read_save(saved, "save")
+    first = parts["log"][0] if parts["log"] else None
+    if first is not None and first.kind == "position":  # set up from a position: the position is its origin
         from explorer.beyond.position import from_position
-        return from_position(first["data"]["position"], seed=first["data"]["seed"])
-    origin = saved.get("origin")
-    if not isinstance(origin, Mapping):
-        raise ValueError("the saved Beyond game records no origin (players, seed): it cannot be dealt again")
-    return new_game(list(origin["players"]), seed=origin["seed"], options=GameOptions(**saved["options"]),
-                    rulings=Rulings.from_json(saved["rulings"]), components=Components.from_json(saved["components"]),
-                    top=tuple(origin["top"]))
+        return from_position(first.data.get("position"), seed=first.data.get("seed", 0))
+    origin = parts["origin"]
+    if origin is None:
+        raise InputError("save", "origin", "the origin of the game (players, seed, top): without it the game "
+                         "cannot be dealt again")
+    return new_game(origin["players"], seed=origin["seed"], options=parts["options"], rulings=parts["rulings"],
+                    components=parts["components"], top=tuple(origin["top"]))
 
 
 __all__ = ["BeyondState", "GameOptions", "dealt_from_save", "new_game", "SECOND_DRAW_PILE"]

@@ -209,7 +209,7 @@ class OriginModel(BaseModel):
 class SaveModel(BaseModel):
     model_config = Strict
 
-    system: Literal["beyond"]
+    system: Literal["beyond"] = "beyond"
     players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
     components: dict[str, Any]
     options: OptionsModel
@@ -279,10 +279,9 @@ def read_save(saved: Any, source: str = "save") -> dict:
         if not hasattr(saved, "keys"):
             raise InputError(source, "", "a saved Beyond game: a JSON object", saved)
         saved = dict(saved)
-    found = saved.get("system", ...)
+    found = saved.get("system", "beyond")  # absent: the caller named the system (a save written by hand)
     if found != "beyond":
-        why = "the field 'system' of a saved Beyond game" if found is ... else \
-            f"a save of Beyond ('system': 'beyond'), not of {short(found, 40)}" if isinstance(found, str) else "'beyond'"
+        why = f"a save of Beyond ('system': 'beyond'), not of {short(found, 40)}" if isinstance(found, str) else "'beyond'"
         raise InputError(source, "system", why, found)
     model = validate(SaveModel, saved, source)
     players = list(model.players)
