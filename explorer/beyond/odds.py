@@ -10,9 +10,18 @@ obtains a Nian Shou card, if any is left.
 Model (independent of the engine): a card is a key ``(spirit, part, symbol)``; only ``key[0]``
 (the spirit) matters to the reveal, the rest only to the caller's valuation.  The unseen cards
 (draw pile, order unknown) are a multiset ``Mapping[key, count]``.  With a game, use the engine's
-keys: ``[state.cards[c].key for c in state.revealed]`` and ``state.draw_pile_counts()`` (the panels
-and strategies do); :func:`standard_deck` is the same 80-card deck under full spirit names, for
-questions asked without a game.
+keys: ``state.revealed_keys()`` (``[state.cards[c].key for c in state.revealed]``) and
+``state.draw_pile_counts()`` (the panels and strategies do); card ids such as ``"TS07"`` are refused
+(:class:`~explorer.core.inputs.InputError`, as is every meaningless argument).
+:func:`standard_deck` is the same 80-card deck under full spirit names, for questions asked without
+a game (one form per question: the engine's codes or these names, never both).
+
+Two public facts every function takes: ``back``, the Yin / Yang symbol on the top card's back
+(beyond-rulebook.txt, "Set Up": the deck lies "with the backs visible"; "Card backs": the back
+"features the symbol from the front side"; ``state.top_back``) -- the next card is drawn among the
+cards showing it; and ``second_pile``, the cards that become the draw pile when this one is
+finished (ruling ``beyond.second-draw-pile``: the discard pile; ``state.second_pile_counts()``) --
+the reveal runs on into it.  Their defaults (None) give the answers without them.
 
 Exactness without permutations: the draws are sequential without replacement, so an ordered
 sequence of spirits ``s1..sm`` has probability ``prod c(si) / (N)_m`` (falling factorial) and
@@ -25,9 +34,13 @@ that product does not depend on the order.  Hence
 * within a spirit, the card's key is ``x`` with probability ``c(x) / c(s)`` (by exchangeability
   this also holds for the second card of a spirit).
 
-The spirit-level enumeration is memoised on (revealed spirit set, spirit counts, horizon); the
-card-level part is only walked for a caller-supplied valuation.  All probabilities are
-:class:`fractions.Fraction`.  :func:`reveal_monte_carlo` samples the same question for comparison.
+The spirit-level enumeration is memoised on (revealed spirit set, spirit counts, horizon, second
+pile); each path carries an integer weight over the question's common denominator, so sums stay
+integers and one Fraction is made per answer.  With a known back the first card's spirit ``s1`` has
+weight ``b(s1)`` of ``B``; a path that empties the pile continues with the second pile's own
+enumeration.  The card-level part is only walked for a caller-supplied valuation (card by card for
+the first card when the back or the second pile changes which keys can follow).  All probabilities
+are :class:`fractions.Fraction`.  :func:`reveal_monte_carlo` samples the same question for comparison.
 """
 
 from __future__ import annotations
