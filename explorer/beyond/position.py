@@ -68,8 +68,8 @@ from explorer.beyond.cards import YANG, YIN, is_nian_shou, pattern_problem
 from explorer.beyond.data import Components, load_components
 from explorer.beyond.game import BeyondState, GameOptions
 from explorer.beyond.schema import json_problem
-from explorer.core.inputs import short
-from explorer.core.positions import PositionError, field, parse
+from explorer.core.inputs import InputError, parse_json, short
+from explorer.core.positions import MAX_POSITION_CHARS, PositionError, field, parse
 from explorer.core.rng import SeededRng
 from explorer.core.rulings import Rulings
 
@@ -102,12 +102,17 @@ def from_position(data: Mapping[str, Any] | str, *, seed: int = 0) -> BeyondStat
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PositionError("seed", f"expected a whole number, got {type(seed).__name__}")
     try:
+        if isinstance(data, (str, bytes, bytearray)):
+            try:
+                data = parse_json(data, "position", limit=MAX_POSITION_CHARS)
+            except InputError as error:
+                raise PositionError("", f"not JSON: {error}") from None
         if isinstance(data, Mapping):  # nesting, sizes, NaN: refused where they are, before any field is read
             _check_json(dict(data))
-        position = parse(data, SYSTEM)
-        if not isinstance(data, Mapping):
-            _check_json(position)
-        return _Builder(position, seed).build()
+            found = data.get("system", SYSTEM)
+            if found != SYSTEM:
+                raise PositionError("system", f"this is a position of {short(found, 40)}, expected {SYSTEM!r}")
+        return _Builder(parse(data, SYSTEM), seed).build()
     except RecursionError:  # JSON text or objects nested thousands deep
         raise PositionError("", "nested too deeply to be a position") from None
 
