@@ -23,6 +23,7 @@ built.  A deck is named by its slug among the decks of a folder, never by a path
 from __future__ import annotations
 
 import csv
+import io
 import re
 import tomllib
 from collections import Counter
@@ -143,7 +144,7 @@ class DataError(InputError):
         self.value = None if value is _NO_VALUE else value
         self.problems = [(field or "", self.value, problem)]
         where = ", ".join([self.source] + ([f"row {row}"] if row else [])
-                          + ([f"field {field!r}"] if field else []))
+                          + ([f"field {short(field)}"] if field else []))
         what = problem if value is _NO_VALUE else f"{short(value)} {problem}"
         ValueError.__init__(self, f"{where}: {what}")
 
@@ -179,7 +180,9 @@ def _read_csv(path: Path, columns: tuple[str, ...], optional: tuple[str, ...] = 
         raise DataError(path, text[:text.index("\0")].count("\n") + 1, None, problem="holds a NUL character; "
                                                                                    "a CSV file is plain text")
     # Comment lines become empty lines, so the reader's line numbers stay those of the file.
-    lines = ["\n" if line.lstrip().startswith("#") else line for line in text.splitlines(keepends=True)]
+    # (io.StringIO with newline="" splits at \n, \r and \r\n only, as the csv module does; str.splitlines
+    # would also split inside a cell at \x85, \u2028, \x0c, ...)
+    lines = ["\n" if line.lstrip().startswith("#") else line for line in io.StringIO(text, newline="")]
     reader = csv.reader(lines)
     header: list[str] | None = None
     start, rows = 1, 0
@@ -207,7 +210,10 @@ def _read_csv(path: Path, columns: tuple[str, ...], optional: tuple[str, ...] = 
             for column in columns:
                 if column not in header and column not in optional:
                     raise DataError(path, line, column, problem=f"column is missing; columns are {', '.join(columns)}")
-            for column in header:
+            for number, column in enumerate(header, 1):
+                if not column:
+                    raise DataError(path, line, None, problem=f"column {number} of the header has no name; "
+                                                              f"columns are {', '.join(columns)}")
                 if column not in columns:
                     raise DataError(path, line, column, problem=f"unknown column; columns are {', '.join(columns)}")
             if len(set(header)) != len(header):

@@ -100,8 +100,10 @@ def expect_refusal_or_sound(kind: str, how: str, path: Path, load, check_loaded,
                                                     "header", "cell")), message
             COUNTS[kind, how, "refused: file and row named"] += 1
             return
-        assert error.field.split(".")[0].split("[")[0] in fields, (error.field, message)
-        if row is not None and error.row != row:
+        assert error.field and (fields is None or error.field in fields
+                                or error.field.split(".")[0].split("[")[0] in fields), \
+            (error.field, message)
+        if row is not None and error.row not in (row if isinstance(row, range) else (row,)):
             assert "duplicate id" in message or "column" in message, (row, message)
         COUNTS[kind, how, "refused: file, row and field named"] += 1
         return
@@ -166,8 +168,10 @@ def test_csv_cell_replaced(tmp_path, name, data, value):
     rows[i][j] = value
     path = tmp_path / name
     write_rows(path, header, rows)
-    # write_rows: one comment line, the header on line 2, row i on line 3 + i
-    expect_refusal_or_sound(name, "cell replaced", path, load, check, fields=columns, row=3 + i)
+    # write_rows: one comment line, the header on line 2, row i on line 3 + i (or further down when
+    # the value's own line breaks were written unquoted: the loader counts the file's lines)
+    breaks = value.count("\n") + value.count("\r")
+    expect_refusal_or_sound(name, "cell replaced", path, load, check, fields=columns, row=range(3 + i, 4 + i + breaks))
 
 
 @SETTINGS
@@ -181,11 +185,13 @@ def test_csv_cell_dropped_or_added(tmp_path, name, data):
         del rows[i][data.draw(st.integers(0, len(header) - 1))]
         how = "cell dropped"
     else:
-        rows[i].insert(data.draw(st.integers(0, len(header))), data.draw(hostile_text))
+        added = data.draw(hostile_text)
+        rows[i].insert(data.draw(st.integers(0, len(header))), added)
         how = "cell added"
     path = tmp_path / name
     write_rows(path, header, rows)
-    expect_refusal_or_sound(name, how, path, load, check, fields=columns, row=3 + i)
+    breaks = 0 if how == "cell dropped" else added.count("\n") + added.count("\r")
+    expect_refusal_or_sound(name, how, path, load, check, fields=columns, row=range(3 + i, 4 + i + breaks))
 
 
 @SETTINGS
@@ -203,7 +209,7 @@ def test_csv_column_dropped_or_renamed(tmp_path, name, data):
         how = "column renamed"
     path = tmp_path / name
     write_rows(path, header, rows)
-    expect_refusal_or_sound(name, how, path, load, check, fields=(*columns, *header), row=2)
+    expect_refusal_or_sound(name, how, path, load, check, fields=(*columns, *(h.strip() for h in header)), row=2)
 
 
 BAD_BYTES = [b"\xff", b"\xfe\xff", b"\xc3\x28", b"\xe2\x82", b"\xed\xa0\x80", b"\x80", b"\xf8\x88\x80\x80\x80"]
@@ -235,7 +241,8 @@ def test_bad_encoding_names_the_file_and_line(tmp_path, name, data, bad):
         assert str(caught.value).startswith(f"{path}, row {line}: ")
         COUNTS[name, how, "refused: file and row named"] += 1
         return
-    expect_refusal_or_sound(name, how + " (still UTF-8)", path, load, check, fields=fields)
+    # bytes that are still UTF-8 may make any key or column name: the field must be named, whatever it is
+    expect_refusal_or_sound(name, how + " (still UTF-8)", path, load, check, fields=None)
 
 
 def loader_of(name: str):
