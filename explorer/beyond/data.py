@@ -8,6 +8,7 @@ of a third-party adaptation (labelled in ``data/beyond/README.md``) and can be r
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
@@ -57,7 +58,7 @@ class Components:
         except TypeError as error:  # parts not a sequence, a count without len()
             raise InputError(source, "", "components made of spirits, cards and counts", str(error)) from None
         validate(ComponentsModel, data, source)
-        if self.cards != build_cards(list(self.spirits.values())):
+        if self.cards != _cards_of(tuple(self.spirits.values())):
             raise InputError(source, "cards", "the 16 cards of each spirit (build_cards of the spirits)")
         if self.nian_shou != nian_shou_ids(len(self.nian_shou)):
             raise InputError(source, "nian_shou", "the ids NS1, NS2, ... in order", self.nian_shou)
@@ -69,8 +70,21 @@ class Components:
         format or its bounds (:mod:`explorer.beyond.schema`)."""
         model = validate(ComponentsModel, data, source, prefix=prefix)
         spirits = {s.code: Spirit(s.code, s.name, s.pattern, s.points, tuple(s.parts)) for s in model.spirits}
-        return cls(spirits, build_cards(list(spirits.values())), nian_shou_ids(model.nian_shou_cards),
+        return cls(spirits, dict(_cards_of(tuple(spirits.values()))), nian_shou_ids(model.nian_shou_cards),
                    model.lotus_per_player, model.capture_corners, model.supply_tokens)
+
+
+def _cards_of(spirits: tuple[Spirit, ...]) -> dict[str, SpiritCard]:
+    """``build_cards(spirits)``, remembered (read only: copy before changing it)."""
+    try:
+        return _built_cards(spirits)
+    except TypeError:  # a spirit built by hand with unhashable parts
+        return build_cards(list(spirits))
+
+
+@lru_cache(maxsize=64)
+def _built_cards(spirits: tuple[Spirit, ...]) -> dict[str, SpiritCard]:
+    return build_cards(list(spirits))
 
 
 def load_components(path: Path | str = SPIRITS_FILE, *, points: Mapping[str, int] | None = None,
