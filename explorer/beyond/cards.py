@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from explorer.beyond import refs
+from explorer.core.inputs import InputError, whole
 
 YIN, YANG = "yin", "yang"
 SIMILAR, HEADS_BODIES, DIFFERENT = "similar", "heads-bodies", "different"
@@ -50,7 +51,11 @@ NIAN_SHOU_PREFIX = "NS"
 
 
 def nian_shou_ids(count: int = 6) -> tuple[str, ...]:
-    """The Nian Shou cards ``NS1`` .. ``NS6`` (beyond-rulebook.txt, "The 6 Cards of the Evil Spirit")."""
+    """The Nian Shou cards ``NS1`` .. ``NS6`` (beyond-rulebook.txt, "The 6 Cards of the Evil Spirit");
+    ``count`` 0 to 20 (:data:`explorer.beyond.schema.MAX_NIAN_SHOU`)."""
+    from explorer.beyond.schema import MAX_NIAN_SHOU
+
+    whole(count, "count", low=0, high=MAX_NIAN_SHOU)
     return tuple(f"{NIAN_SHOU_PREFIX}{i}" for i in range(1, count + 1))
 
 
@@ -62,7 +67,10 @@ def build_cards(spirits: Sequence[Spirit], per_spirit: int = 16) -> dict[str, Sp
     """16 cards per spirit, 8 yin and 8 yang; each part gets an equal share, half of it yin
     (ruling ``beyond.yin-yang-split``)."""
     out: dict[str, SpiritCard] = {}
+    whole(per_spirit, "per_spirit", low=0, high=16)
     for spirit in spirits:
+        if not spirit.parts:
+            raise InputError("components", f"spirits.{spirit.code}.parts", "at least one part", spirit.parts)
         share = per_spirit // len(spirit.parts)
         n = 0
         for part in spirit.parts:

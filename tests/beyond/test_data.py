@@ -123,3 +123,13 @@ def test_a_smaller_box_of_the_users_plays_whole_games():
         while not state.is_terminal():
             state.apply(rng.choice(list(state.legal_actions())))
             state.check_invariants()
+
+
+def test_the_card_builders_are_bounded():
+    from explorer.beyond.cards import build_cards, nian_shou_ids
+
+    with pytest.raises(InputError, match="count"):
+        nian_shou_ids(10 ** 12)
+    with pytest.raises(InputError, match="parts"):
+        build_cards([Spirit("TS", "Turtle Snake", "similar", 6, ())])
+    assert len(build_cards(list(load_components().spirits.values()))) == 80
