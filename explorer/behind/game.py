@@ -473,6 +473,12 @@ def game_origin(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup
     otherwise the order the seeded shuffle starts from.  Then the scenario, seed, shuffle, setup
     mode, player names and options.
     """
+    from explorer.behind.game_setup import scenario_key
+
+    if scenario is not None and not isinstance(scenario, str) and scenario_key(scenario) != scenario.id:
+        scenario = {"id": scenario.id, "text": scenario.text}  # a scenario of the user's travels with the game
+    elif scenario is not None and not isinstance(scenario, str):
+        scenario = scenario.id
     return {
         "decks": [{"name": deck.name, "society": deck.society,
                    "characters": [c.to_json() for c in deck.characters],

@@ -149,15 +149,16 @@ def _refuse_players_without_characters(state) -> None:
                             f"or another seed", refs.SPECIAL_CARD_EFFECT)
 
 
-def begin_scenario(state, scenario_id: str) -> None:
-    """Lay out the scenario: the table, the obstacles to place in turn, the setup roles."""
-    scenario = cached_scenario(scenario_id)
+def begin_scenario(state, scenario_id) -> None:
+    """Lay out the scenario (a shipped id, or a Scenario of the user's: :func:`scenario_key`): the
+    table, the obstacles to place in turn, the setup roles."""
+    scenario = cached_scenario(scenario_key(scenario_id))
     d = state.data
     if len(state.players) != scenario.players:
         from explorer.core.rules import RuleViolation
         raise RuleViolation(f"{scenario.title} is for {scenario.players} players, not {len(state.players)}",
                             scenario.rule)
-    d.scenario = scenario.id
+    d.scenario = scenario_key(scenario_id)
     d.table = scenario.table(rulings=state.options.rulings, obstacles=())
     ranking = state.data.ranking
     d.roles = {p: role for p, role in zip(ranking, scenario.roles)}
@@ -168,11 +169,55 @@ def begin_scenario(state, scenario_id: str) -> None:
               f"alternate; roles {d.roles}", scenario.rule)
 
 
-@lru_cache(maxsize=None)
 def cached_scenario(scenario_id: str):
-    """The scenario loaded once per process (scenarios are immutable data)."""
+    """The scenario of a game: a shipped one by id, loaded once per process (scenarios are
+    immutable data), or one of the user's by its key (:func:`scenario_key`), which every rule
+    check of the game started from it then reads -- never the shipped file of the same id."""
+    from explorer.core.inputs import InputError
+
+    if not isinstance(scenario_id, str):
+        raise InputError("scenario", "", "a scenario id (a text)", scenario_id)
+    if "@" in scenario_id:
+        try:
+            return _CUSTOM[scenario_id]
+        except KeyError:
+            raise InputError("scenario", "", "a scenario of the user's that this game carries (load a saved game "
+                                             "with explorer.load_game, which reads it from the save)",
+                             scenario_id) from None
+    return _shipped_scenario(scenario_id)
+
+
+@lru_cache(maxsize=None)
+def _shipped_scenario(scenario_id: str):
     from explorer.behind.scenarios import load_scenario
     return load_scenario(scenario_id)
+
+
+_CUSTOM: dict = {}
+"""The user's scenarios of the games of this process, by key (``<id>@<hash of its text>``)."""
+
+
+def scenario_key(scenario) -> str:
+    """How a game names its scenario: a shipped id as it is; a :class:`Scenario` object (say
+    ``load_scenario(Path("my.toml"))``) as its id -- when it is the shipped scenario itself --
+    or else ``<id>@<hash of its TOML text>``, remembered for this process (the game's origin
+    carries the text, so its save brings the scenario back)."""
+    from explorer.behind.scenarios import Scenario
+
+    if not isinstance(scenario, Scenario):
+        return scenario
+    try:
+        if _shipped_scenario(scenario.id) == scenario and _shipped_scenario(scenario.id).text == scenario.text:
+            return scenario.id
+    except ValueError:  # not a shipped id
+        pass
+    import hashlib
+
+    key = f"{scenario.id}@{hashlib.sha256(scenario.text.encode()).hexdigest()[:16]}"
+    if len(_CUSTOM) >= 256 and key not in _CUSTOM:
+        _CUSTOM.pop(next(iter(_CUSTOM)))
+    _CUSTOM[key] = scenario
+    return key
 
 
 def obstacle_placer(state) -> str:

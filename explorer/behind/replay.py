@@ -87,7 +87,11 @@ def game_from_origin(origin: Mapping[str, Any], cards: Mapping[str, ActionCard])
     if "position" in origin:
         from explorer.behind.position import from_position
         return from_position(origin["position"], seed=origin["seed"], options=GameOptions.from_json(origin["options"]))
-    return new_game(decks_from_origin(origin, cards), origin["scenario"], seed=origin["seed"],
+    scenario = origin["scenario"]
+    if isinstance(scenario, Mapping):  # a scenario of the user's, carried by the save
+        from explorer.behind.scenarios import scenario_from_text
+        scenario = scenario_from_text(scenario["text"], "save, origin.scenario")
+    return new_game(decks_from_origin(origin, cards), scenario, seed=origin["seed"],
                     setup=origin["setup"], options=GameOptions.from_json(origin["options"]),
                     shuffle=origin["shuffle"], players=origin["players"])
 

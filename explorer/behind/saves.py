@@ -14,6 +14,7 @@ the card list, texts of 200 characters (2,000 for a card's effect).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, Mapping, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -84,11 +85,18 @@ class SavedOptions(_Strict):
     rulings: dict[str, Any] = Field(max_length=200)
 
 
+class CarriedScenario(_Strict):
+    """A scenario of the user's, carried by the save: its id and the TOML text of its file."""
+
+    id: str = Field(max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
+    text: str = Field(max_length=1_000_000)
+
+
 class DealtOrigin(_Strict):
     """How a game was dealt from decks (``explorer.behind.game.game_origin``)."""
 
     decks: list[SavedDeck] = Field(min_length=1, max_length=MAX_PLAYERS)
-    scenario: Optional[str] = Field(default=None, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
+    scenario: Optional[str | CarriedScenario] = Field(default=None, union_mode="left_to_right")
     seed: int = Field(ge=0, le=2**63)
     shuffle: bool
     setup: Literal["auto", "random", "manual"]
@@ -122,6 +130,10 @@ def checked_origin(saved: Mapping[str, Any], source: str = "save") -> tuple[dict
     if len(cards) > MAX_CARD_LIST:
         raise InputError(source, "cards", f"at most {MAX_CARD_LIST:,} cards", f"{len(cards):,} cards")
     if model is DealtOrigin:
+        scenario = origin.get("scenario")
+        if isinstance(scenario, str) and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,63}", scenario):
+            raise InputError(source, "origin.scenario", "a scenario id: letters, digits, '_' and '-' (never a path)",
+                             scenario)
         if len(origin["players"]) != len(origin["decks"]):
             raise InputError(source, "origin.players", f"one player per deck ({len(origin['decks'])})",
                              origin["players"])

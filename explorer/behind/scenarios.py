@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -170,6 +170,9 @@ class Scenario:
     obstacles: tuple[Obstacle, ...]
     terrain_placement: str = "alternate"
     source: str = ""
+    text: str = field(default="", repr=False, compare=False)
+    """The TOML text the scenario was read from (a game started from a scenario file of the
+    user's carries it in its save: :func:`scenario_from_text` reads it back)."""
 
     def __repr__(self) -> str:
         return (f"Scenario({self.id!r}: {self.title!r}, {self.players} players, {self.obstacle_count} obstacles, "
@@ -684,9 +687,31 @@ def load_scenario(name_or_path: Path | str, *, data_dir: Path | str | None = Non
     """
     path = scenario_path(name_or_path, data_dir)
     text, data = read_toml(path, "scenario")
+    return _scenario(path, text, data)
+
+
+def scenario_from_text(text: str, source: str = "scenario") -> Scenario:
+    """A scenario from the TOML text of a scenario file (as a save carries a scenario of the
+    user's), checked exactly as :func:`load_scenario` checks a file; no file is opened."""
+    import tomllib
+
+    from explorer.behind.data import MAX_TOML_BYTES
+    from explorer.core.inputs import InputError, name
+
+    if not isinstance(text, str) or len(text.encode("utf-8", "replace")) > MAX_TOML_BYTES:
+        raise InputError(source, "", f"the TOML text of a scenario (at most {MAX_TOML_BYTES:,} bytes)", text)
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
+        raise InputError(source, "", "the valid TOML of a scenario", str(error)) from None
+    scenario_id = name(data.get("id"), "id", source=source, what="a scenario id")
+    return _scenario(Path(f"{scenario_id}.toml"), text, data)  # the path names it in messages only
+
+
+def _scenario(path: Path, text: str, data: dict) -> Scenario:
     lines = text.splitlines()
     top = _Section(path, lines, data, "", 0, TOP_KEYS)
-    scenario = _build(path, lines, top)
+    scenario = replace(_build(path, lines, top), text=text)
     problems = scenario.check_obstacles(scenario.table())
     if problems:
         first = _header_lines(lines, "obstacles")
