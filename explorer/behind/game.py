@@ -429,6 +429,13 @@ class BehindState(GameState):
                     origin=_plain_copy(data.get("origin")))
         state.log = [Event.from_json(e) for e in data["log"]]
         state.history = [ACTIONS.from_json(a) for a in data["history"]]
+        carried = (state.origin or {}).get("scenario")
+        if isinstance(carried, Mapping) and d.scenario and "@" in d.scenario:  # a scenario of the user's
+            from explorer.behind.game_setup import scenario_key
+            from explorer.behind.scenarios import scenario_from_text
+            if scenario_key(scenario_from_text(carried["text"], "save, origin.scenario")) != d.scenario:
+                from explorer.core.inputs import InputError
+                raise InputError("save", "data.scenario", "the key of the scenario the origin carries", d.scenario)
         return state
 
 

@@ -75,3 +75,11 @@ def test_an_unknown_scenario_key_is_a_clear_error():
         game_setup.cached_scenario("unser_revier@0123456789abcdef")
     with pytest.raises(InputError, match="a scenario id"):
         game_setup.cached_scenario(["unser_revier"])
+
+
+def test_a_state_loaded_from_its_own_json_brings_its_scenario_back(custom, monkeypatch):
+    from explorer.behind.game import BehindState
+
+    saved = _game(load_scenario(custom)).to_json()
+    monkeypatch.setattr(game_setup, "_CUSTOM", {})
+    assert BehindState.from_json(saved).scenario.own_max_card_lengths == 1.5
