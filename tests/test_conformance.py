@@ -82,5 +82,7 @@ def test_behind_games_mix_every_player_kind_scenario_and_terrain():
     kinds = ("random", "greedy", "uniform")
     assert {tuple(s["players"]) for s in revier} == {(a, b) for a in kinds for b in kinds}
     assert {tuple(s["players"]) for s in juwel} == {(a, b, c) for a in kinds for b in kinds for c in kinds}
-    assert all(len(set(s["config"]["decks"])) == len(s["config"]["decks"]) for s in specs)
-    assert {s["config"]["setup"] for s in revier} == {s["config"]["setup"] for s in juwel} == {"auto", "random"}
+    # issue 10: some games deal the same deck twice (legendary duels) and some are set up by hand
+    doubled = [s for s in specs if len(set(s["config"]["decks"])) < len(s["config"]["decks"])]
+    assert 0 < len(doubled) < len(specs) // 4
+    assert {s["config"]["setup"] for s in revier} == {s["config"]["setup"] for s in juwel} == {"auto", "random", "manual"}

@@ -705,14 +705,23 @@ class _Reader:
         raise PositionError("jewel", f"expected the bearer's name or {{\"x\": .., \"y\": ..}} where it lies, got "
                                      f"{_short(value)}: the jewel is always on the table", refs.JUWEL_VON_ATHEN)
 
+    def _free_turn_window(self) -> bool:
+        """After the last action the turn waits while the acting player may still turn a chip
+        (Viewing Angle: "once in his own turn, at any time"; ruling ``behind.action-phase-end``)."""
+        if self.options.rulings["behind.action-phase-end"] != "free-turn-window":
+            return False
+        return any(self.owners.get(name) == self.active and name in self.table and name not in self.turned
+                   and name not in self.frightened for name in self.game_characters)
+
     def _pending(self):
         from explorer.behind.game import Pending
 
         spec = field(self.raw, "pending", (dict, type(None)), default=None)
         if spec is None:
-            if self.phase == "action" and self.actions_left == 0:
-                raise PositionError("actions_left", "0 actions left and no decision pending: the action phase is "
-                                                    "over (the supply phase follows at once)", refs.ACTION_PHASE)
+            if self.phase == "action" and self.actions_left == 0 and not self._free_turn_window():
+                raise PositionError("actions_left", "0 actions left, no decision pending and no free turn of a chip "
+                                                    "left (ruling behind.action-phase-end): the action phase is over "
+                                                    "(the supply phase follows at once)", refs.ACTION_PHASE)
             return None
         if self.phase != "action":
             raise PositionError("pending", f"a decision is pending only in the action phase, not in {self.phase!r}",

@@ -429,11 +429,11 @@ ACTION_PHASE_END = register(Ruling(
     choice="Viewing Angle lets a character be turned 'once in his own turn, at any time and without spending an "
            "action'. So with no action left the turn does not pass at once: while the acting player still has a "
            "character he may turn, he may turn it or end his turn (EndTurn); once every such character is turned "
-           "the turn passes by itself ('free-turn-window'). The default 'after-last-action' ends the action "
-           "phase with the last action, so a free turn must come before it (hand-written positions cannot yet "
-           "hold the window). In both, the free turn is also open in his organisation phase.",
-    default="after-last-action",
-    options=("after-last-action", "free-turn-window"),
+           "the turn passes by itself ('free-turn-window', the default: the turn is his until he ends it). "
+           "'after-last-action' ends the action phase with the last action, so a free turn must come before it. "
+           "In both, the free turn is also open in his organisation phase.",
+    default="free-turn-window",
+    options=("free-turn-window", "after-last-action"),
 ))
 
 FRIGHTENED = register(Ruling(

@@ -56,7 +56,7 @@ def parse(data: Mapping[str, Any] | str, system: str) -> dict:
         raise PositionError("", f"expected a JSON object, got {type(data).__name__}")
     found = data.get("system", system)
     if found != system:
-        raise PositionError("system", f"this is a position of {found!r}, expected {system!r}")
+        raise PositionError("system", f"this is a position of {_short(found)}, expected {system!r}")
     return dict(data)
 
 

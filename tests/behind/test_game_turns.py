@@ -26,6 +26,7 @@ from explorer.behind.actions import (
 from explorer.behind.cards import Character
 from explorer.behind.game import new_game
 from explorer.behind.position import from_position
+from explorer.behind.rulings import BEHIND_RULINGS
 from tests.behind.game_fixtures import (
     LUDWIG,
     SAHRA,
@@ -272,6 +273,10 @@ def test_action_phase_three_actions_per_turn():
         assert state.active_player == VAMPIRE and state.actions_left == 2 - n
     mark = len(state.log)
     state.apply(Discard("V3"))
+    # no action left: his turn waits for a free turn of a chip or his EndTurn (ruling behind.action-phase-end)
+    assert state.active_player == VAMPIRE and state.actions_left == 0
+    assert {a.kind for a in state.legal_actions()} == {"turn", "end-turn"}
+    state.apply(EndTurn())
     assert state.active_player == SISTERS and state.turn == 2 and state.actions_left == 3
     draw = next(e for e in events(state, "draw", mark) if e.player == VAMPIRE and e.visible_to is None)
     assert "draws 3 card(s) to 5" in draw.text and draw.rule == refs.SUPPLY_PHASE
@@ -789,9 +794,10 @@ def test_the_free_turn_in_the_organisation_phase_ruling_action_phase_end():
 
 def test_the_action_phase_ends_after_the_last_action_ruling_action_phase_end():
     """behind-2003-rulebook.txt, section "II. Action Phase": "Now the player whose turn it is may perform
-    three actions." -- ruling behind.action-phase-end "after-last-action" (the default): the phase ends
+    three actions." -- ruling behind.action-phase-end "after-last-action" (the other choice): the phase ends
     when the last action is spent, so a free turn of a chip comes before it; EndTurn ends it early."""
-    state = duel_game([9, 1, 2, 3, 4, 5], [1])
+    state = duel_game([9, 1, 2, 3, 4, 5], [1], options=GameOptions(
+        rulings=BEHIND_RULINGS.switch(**{"behind.action-phase-end": "after-last-action"})))
     place(state, (L, 50, 40, 0), (S, 90, 40, 180))
     state.apply(Discard("V1"))
     state.apply(Discard("V2"))

@@ -222,7 +222,7 @@ ERRORS = {
     "setup phase": (lambda p: p.update(phase="deployment"), "phase", refs.THE_BEGINNING),
     "unknown acting player": (lambda p: p.update(active="Geister"), "active", None),
     "too many actions": (lambda p: p.update(actions_left=4), "actions_left", refs.ACTION_PHASE),
-    "no action left": (lambda p: p.update(actions_left=0), "actions_left", refs.ACTION_PHASE),
+    "no action left": (lambda p: p.update(actions_left=0, turned=[LUDWIG]), "actions_left", refs.ACTION_PHASE),
     "too many Moments owed": (lambda p: p["players"][1].update(moments_owed=4), "players[1].moments_owed",
                               refs.MOMENTS),
     "acting player owes Moments": (lambda p: p["players"][0].update(moments_owed=1), "players[0].moments_owed",
@@ -442,3 +442,14 @@ def test_wrong_seed_and_options():
     assert caught.value.field == "seed"
     with pytest.raises(TypeError):
         from_position(short(), options={"character_points": 30})
+
+
+def test_no_action_left_is_the_free_turn_window_while_a_chip_may_turn():
+    """behind-2003-rulebook.txt, section "Viewing Angle (Sichtwinkel)": a character may be turned "once
+    in his own turn, at any time and without spending an action" -- with no action left the turn waits
+    while the acting player may still turn a chip (ruling behind.action-phase-end, "free-turn-window")."""
+    position = short()
+    position.update(actions_left=0)
+    game = from_position(position)
+    assert game.actions_left == 0 and game.current_player == game.players[0]
+    assert {a.kind for a in game.legal_actions()} <= {"turn", "end-turn"}
