@@ -111,6 +111,11 @@ LEAD = 0.5
 MOVE_TRIES = 4
 """How many sampled movements the random player tries before giving the movement kind up."""
 
+FREE_TURN = 0.25
+"""The random player's chance to turn a chip for free where a turn is all it could do besides
+going on: in its organisation phase (else it organises) and with no action left (else it ends
+its turn) -- Viewing Angle: "once in his own turn, at any time" (ruling behind.action-phase-end)."""
+
 
 class RandomPlayer:
     """A random legal action, with a purpose (see the module docstring).
@@ -154,10 +159,25 @@ class RandomPlayer:
 
     # -- choosing --------------------------------------------------------------------------------
     def choose(self, state, rng: SeededRng) -> A.Action:
-        action = self._act(state, rng) if state.phase == "action" else self._decide(state, rng)
+        phase = state.phase
+        if phase in ("organisation", "action") and (phase == "organisation" or state.actions_left < 1):
+            action = self._free_turn_or_on(state, rng)
+        else:
+            action = self._act(state, rng) if phase == "action" else self._decide(state, rng)
         if action is None:
             raise NoLegalAction(f"no legal action in {state!r}")
         return action
+
+    def _free_turn_or_on(self, state, rng: SeededRng) -> A.Action | None:
+        """Where the free turn of a chip is the one thing to do besides going on (organising, or
+        ending the turn with no action left): a turn with probability :data:`FREE_TURN`, else on."""
+        kind = "organise" if state.phase == "organisation" else "end-turn"
+        if rng.random() < FREE_TURN:
+            turned = self._turn(state, rng)
+            if turned is not None and state.can(turned):
+                return turned
+        options = list(legal_candidates(state, kind))
+        return rng.choice(options) if options else self._decide(state, rng)
 
     def choose_kind(self, state, kind: str, rng: SeededRng) -> A.Action | None:
         """A random legal action of ``kind`` in the action phase, or None if it has none."""
@@ -516,6 +536,8 @@ class GreedyPlayer:
 
     # -- the action phase -------------------------------------------------------------------------
     def act(self, state, rng):
+        if state.actions_left < 1:  # only a free turn is left: the greedy player ends his turn
+            return _first_legal(state, [A.EndTurn()])
         for step in (self.melee, self.ranged, self.heal, self.equip, self.move, self.cycle):
             action = step(state, rng)
             if action is not None:
