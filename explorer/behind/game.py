@@ -360,6 +360,7 @@ class BehindState(GameState):
         d = self._data
         return {
             "system": "behind",
+            "version": 1,  # the save format (explorer.core.replay.SAVE_VERSION)
             "players": list(self.players),
             "owners": dict(self.owners),
             "cards": {cid: _card_json(card) for cid, card in self.cards.items()},
@@ -429,7 +430,22 @@ class BehindState(GameState):
                     origin=_plain_copy(data.get("origin")))
         state.log = [Event.from_json(e) for e in data["log"]]
         state.history = [ACTIONS.from_json(a) for a in data["history"]]
-        carried = (state.origin or {}).get("scenario")
+        origin = state.origin or {}
+        if isinstance(origin.get("decks"), list) and isinstance(origin.get("players"), list):
+            # cards conserved against the decks the game was dealt from, not against what was loaded
+            from collections import Counter
+
+            from explorer.core.inputs import InputError
+            for player, deck in zip(origin["players"], origin["decks"]):
+                dealt = Counter(deck["cards"])
+                piles = d.piles.get(player)
+                if piles is None:
+                    raise InputError("save", f"data.piles.{player}", "the piles of every player the game was dealt to")
+                if piles._census() != dealt:
+                    raise InputError("save", f"data.piles.{player}", "the cards of the deck the game was dealt from "
+                                     f"(cards added {dict(piles._census() - dealt)}, lost {dict(dealt - piles._census())})")
+                piles._initial = dealt
+        carried = origin.get("scenario")
         if isinstance(carried, Mapping) and d.scenario and "@" in d.scenario:  # a scenario of the user's
             from explorer.behind.game_setup import scenario_key
             from explorer.behind.scenarios import scenario_from_text

@@ -46,6 +46,7 @@ from shapely import affinity
 
 from explorer.behind.scenarios import SCENARIO_DIR, Scenario, load_scenario
 from explorer.behind.table import Chip, Obstacle, Table
+from explorer.core.inputs import InputError
 from explorer.core.resources import display_path
 from explorer.core.rules import RuleViolation
 
@@ -74,11 +75,13 @@ third player takes the Werewolves."""
 _NO_VALUE = object()
 
 
-class LayoutError(ValueError):
+class LayoutError(InputError):
     """A layout that is malformed or cannot be used: ``<file>, field '<field>': '<value>' <problem>``.
 
     ``path`` is the file (None for a layout built in memory), ``field`` the JSON field
-    (``"players[2].role"``, ``"table.chips[3]"``), ``value`` the offending value.
+    (``"players[2].role"``, ``"table.chips[3]"``), ``value`` the offending value.  An
+    :class:`~explorer.core.inputs.InputError` (``source`` the file or "layout", ``expected`` the
+    problem).
     """
 
     def __init__(self, field: str | None, value: Any, problem: str, path: Path | str | None = None):
@@ -86,8 +89,13 @@ class LayoutError(ValueError):
         self.field, self.value, self.problem = field, value, problem
         where = ", ".join(([display_path(self.path)] if self.path is not None else ["layout"])
                           + ([f"field {field!r}"] if field else []))
+        self.source = display_path(self.path) if self.path is not None else "layout"
+        self.expected, self.problems = problem, [(field or "", value, problem)]
         what = problem if value is _NO_VALUE else f"{_short(value)} {problem}"
-        super().__init__(f"{where}: {what}")
+        ValueError.__init__(self, f"{where}: {what}")
+
+    def __reduce__(self):
+        return (type(self), (self.field, self.value, self.problem, self.path))
 
 
 def _short(value: Any, limit: int = 80) -> str:

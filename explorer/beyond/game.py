@@ -288,7 +288,7 @@ class BeyondState(GameState):
     def to_json(self) -> dict:
         d = dict(_copy_data(self._data))
         d["rng"] = self._data["rng"].to_json()
-        return {"system": "beyond", "players": list(self.players), "components": self.components.to_json(),
+        return {"system": "beyond", "version": 1, "players": list(self.players), "components": self.components.to_json(),
                 "options": self.options.to_json(), "rulings": self.rulings.to_json(), "data": d,
                 "log": [e.to_json() for e in self.log], "history": [a.to_json() for a in self.history],
                 "origin": self.origin}

@@ -210,6 +210,7 @@ class SaveModel(BaseModel):
     model_config = Strict
 
     system: Literal["beyond"] = "beyond"
+    version: Literal[1] = 1  # the save format (explorer.core.replay.SAVE_VERSION)
     players: Annotated[list[PlayerName], Field(min_length=2, max_length=MAX_PLAYERS)]
     components: dict[str, Any]
     options: OptionsModel

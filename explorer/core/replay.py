@@ -175,6 +175,9 @@ def load_game(saved, system=None, *, source: str = "save"):
     found = get(system if system is not None else name)
     if isinstance(name, str) and name != found.name:
         raise InputError(source, "system", f"a save of {found.name!r}", name)
+    version = data.get("version", 1)
+    if isinstance(version, bool) or version != SAVE_VERSION:
+        raise InputError(source, "version", f"a save format this explorer reads (version {SAVE_VERSION})", version)
     if not isinstance(data.get("origin"), Mapping):
         raise InputError(source, "origin", "the record of how the game was dealt (a game set up by hand is "
                                            "loaded as a position)", data.get("origin"))
@@ -192,6 +195,10 @@ def load_game(saved, system=None, *, source: str = "save"):
 
 MAX_HISTORY = 100_000
 """The most actions a saved game may record (a long game has a few hundred)."""
+
+SAVE_VERSION = 1
+"""The version of the save format every system writes (``"version"`` beside ``"system"``); a
+save without it is of version 1, the first."""
 
 
 def _data_of(game, source: str) -> dict:

@@ -78,6 +78,26 @@ def test_behind_the_saves_issue_10_found_loading_are_refused_naming_the_field():
     assert _refused(missing).field == "data.rng"
 
 
+def test_a_save_of_another_format_version_is_refused():
+    for name, save in SAVES.items():
+        assert save["version"] == 1
+        _refused({**save, "version": 2}, "field 'version'")
+        _refused({**save, "version": True}, "field 'version'")
+
+
+def test_behind_state_json_is_checked_against_the_decks_it_was_dealt_from():
+    """``BehindState.from_json`` (the system's own JSON, no replay) still counts the cards against
+    the origin's decks: a card duplicated into a supply is refused, not taken as the new census."""
+    from explorer.behind.game import BehindState
+
+    save = copy.deepcopy(SAVES["behind"])
+    player, zone = _pile_with_cards(save)
+    save["data"]["piles"][player]["zones"][zone].append(save["data"]["piles"][player]["zones"][zone][0])
+    with pytest.raises(InputError, match=f"data.piles.{player}"):
+        BehindState.from_json(save)
+    BehindState.from_json(SAVES["behind"]).check_invariants()
+
+
 def test_another_systems_save_or_none_is_refused_not_a_key_error():
     behind_as_beyond = {**SAVES["behind"], "system": "beyond"}
     _refused(behind_as_beyond)
