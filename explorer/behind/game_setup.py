@@ -29,16 +29,23 @@ def duel_ranking(piles: Mapping[str, Piles], players: Sequence[str]) -> tuple[li
     rounds: list[list[int]] = []
 
     def rank(group: list[str]) -> list[str]:
-        if len(group) <= 1:
-            return group
-        if len(rounds) >= MAX_DUEL_ROUNDS:
-            raise RuntimeError(f"influence duel still tied after {MAX_DUEL_ROUNDS} rounds (decks of one fate number only?)")
-        fates = {p: piles[p].turn_up().fate for p in group}
-        rounds.append([fates[p] for p in group])
-        ordered: list[str] = []
-        for value in sorted(set(fates.values()), reverse=True):
-            ordered += rank([p for p in group if fates[p] == value])
-        return ordered
+        group = list(dict.fromkeys(group))  # a player duels once, however often he is named
+        while len(group) > 1:
+            if len(rounds) >= MAX_DUEL_ROUNDS:
+                from explorer.core.rules import RuleViolation
+                raise RuleViolation(f"the influence duel of {', '.join(group)} is still tied after {MAX_DUEL_ROUNDS} "
+                                    f"rounds (decks of one fate number only?): \"in case of a tie a further card is "
+                                    f"drawn\" never ends", refs.THE_BEGINNING)
+            fates = {p: piles[p].turn_up().fate for p in group}
+            rounds.append([fates[p] for p in group])
+            values = sorted(set(fates.values()), reverse=True)
+            if len(values) == 1:
+                continue  # all tied: "a further card is drawn" (a loop, not a recursion a thousand deep)
+            ordered: list[str] = []
+            for value in values:
+                ordered += rank([p for p in group if fates[p] == value])
+            return ordered
+        return group
 
     return rank(list(players)), rounds
 

@@ -142,8 +142,14 @@ def checked_origin(saved: Mapping[str, Any], source: str = "save") -> tuple[dict
                 if card_id not in cards:
                     raise InputError(source, f"origin.decks[{d}].cards[{c}]", "a card id of the save's card list",
                                      card_id)
+            names = []
             for k, character in enumerate(deck["characters"]):
                 validate(SavedCharacter, character, source, prefix=f"origin.decks[{d}].characters[{k}]")
+                if character["name"] in names:
+                    raise InputError(source, f"origin.decks[{d}].characters[{k}].name",
+                                     "a character not in the deck already (every character has one chip)",
+                                     character["name"])
+                names.append(character["name"])
     needed = {cid for deck in origin.get("decks", ()) for cid in deck["cards"]}
     for card_id in sorted(needed):
         validate(SavedCard, cards[card_id], source, prefix=f"cards.{card_id}")

@@ -69,3 +69,23 @@ def test_duplicate_player_names_are_refused_up_front():
     assert error.value.field == "players" and "distinct" in error.value.expected
     with pytest.raises(InputError):
         new_game(decks, "unser_revier", seed=0, shuffle=False, players=["Anna", 3])
+
+
+def test_an_influence_duel_that_never_breaks_its_tie_is_refused_not_a_recursion():
+    """behind-2003-rulebook.txt, section "The Beginning": "in case of a tie a further card is drawn" --
+    between decks of one fate number only it never ends: refused with the rule after a bound, and a
+    player named twice duels once (found by corrupting saves: a character doubled in a deck)."""
+    from explorer.behind.game_setup import MAX_DUEL_ROUNDS, duel_ranking
+    from explorer.behind.refs import THE_BEGINNING
+    from explorer.core.piles import Piles
+    from explorer.core.rules import RuleViolation
+
+    class Card:
+        def __init__(self, n):
+            self.id, self.fate = f"c{n}", 5
+
+    piles = {p: Piles([Card(n) for n in range(4)]) for p in ("A", "B")}
+    with pytest.raises(RuleViolation) as refused:
+        duel_ranking(piles, ["A", "B"])
+    assert refused.value.rule == THE_BEGINNING and str(MAX_DUEL_ROUNDS) in refused.value.reason
+    assert duel_ranking(piles, ["A", "A"]) == (["A"], [])

@@ -126,6 +126,9 @@ def test_behind_origin_and_history_are_checked_before_any_rule():
     changed["cards"][card]["fate"] = 99
     assert _refused(changed).field == f"cards.{card}.fate"
     changed = copy.deepcopy(save)
+    changed["origin"]["decks"][1]["characters"].append(changed["origin"]["decks"][1]["characters"][0])
+    assert _refused(changed).field.startswith("origin.decks[1].characters[")  # was a RecursionError in a duel
+    changed = copy.deepcopy(save)
     changed["history"].append({"kind": "turn", "chip": "x", "facing": True})
     assert _refused(changed).field == "facing" and "history" in _refused(changed).source
     changed = copy.deepcopy(save)
