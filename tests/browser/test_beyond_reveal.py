@@ -5,7 +5,10 @@ Contract with the notebook (notebooks/apps/beyond_reveal.ipynb, first code cell 
 an Image ``beyond-reveal-cards`` (the revealed cards) and an HTML widget ``beyond-reveal-odds``
 whose spans ``p-fail-next`` and ``p-nian-shou`` hold the exact chances (beyond-rulebook.txt,
 section "Phase 1: Reveal and Collection").  Before the first reveal P(next card fails) is 0.0% and
-P(Nian Shou) 15/79; after one reveal the chance that the next card fails is 15/79.
+P(Nian Shou) 15/79; after one reveal the chance that the next card fails is 7/39: the panel reads the
+top card's public back (section "Set Up": "the reverse side of each Celestial Spirit card features the
+symbol from the front side") -- seed 7 reveals a yin Unicorn with a yin back on top, and 7 yin Unicorns
+are among the 39 unseen yin cards (15/79 not knowing the back; the app's notebook asserts both).
 """
 
 from __future__ import annotations
@@ -56,6 +59,6 @@ def test_reveal_turns_a_card_and_updates_the_picture_and_the_odds(page, voila_ap
     src_after = settled(lambda: picture.get_attribute("src"))
     page.screenshot(path=after_png, full_page=True)
 
-    assert "15/79" in text_after, f"P(next card fails) after one reveal is 15/79, shown {text_after!r}"
+    assert "7/39" in text_after, f"P(next card fails) after one reveal, the top's yin back seen, is 7/39, shown {text_after!r}"
     assert src_after != src_before, f"the revealed-cards picture did not change; see {before_png}, {after_png}"
     assert page.locator(STATUS).inner_text().strip() == "79"
