@@ -445,6 +445,7 @@ class BehindState(GameState):
                     raise InputError("save", f"data.piles.{player}", "the cards of the deck the game was dealt from "
                                      f"(cards added {dict(piles._census() - dealt)}, lost {dict(dealt - piles._census())})")
                 piles._initial = dealt
+        _check_loaded(state)
         carried = origin.get("scenario")
         if isinstance(carried, Mapping) and d.scenario and "@" in d.scenario:  # a scenario of the user's
             from explorer.behind.game_setup import scenario_key
@@ -458,6 +459,40 @@ class BehindState(GameState):
 # ---------------------------------------------------------------------------------------------
 # A new game
 # ---------------------------------------------------------------------------------------------
+def _check_loaded(state: "BehindState") -> None:
+    """The counters and indices of a state read from JSON within their ranges, then its invariants
+    (InputError naming the field): ``from_json`` is not ``load_game``, but a wrong number never
+    plays on (issue 10: ``actions_left = 10**9``, ``active = -1``, a NaN turn)."""
+    from explorer.core.inputs import InputError
+
+    d, players = state.data, state.players
+
+    def whole(field: str, value, low: int, high: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise InputError("save", f"data.{field}", f"a whole number from {low} to {high}", value)
+
+    if not players or len(set(players)) != len(players):
+        raise InputError("save", "players", "distinct player names", list(players))
+    if d.phase not in SETUP_PHASES + TURN_PHASES + ("over",):
+        raise InputError("save", "data.phase", f"one of {', '.join(SETUP_PHASES + TURN_PHASES + ('over',))}", d.phase)
+    whole("active", d.active, 0, len(players) - 1)
+    whole("turn", d.turn, 0, 1_000_000)
+    whole("actions_left", d.actions_left, 0, state.size.actions)
+    whole("actions_taken", d.actions_taken, 0, 10_000_000)
+    for player, owed in d.moments_owed.items():
+        if player not in players:
+            raise InputError("save", f"data.moments_owed.{player}", "a player of the game")
+        whole(f"moments_owed.{player}", owed, 0, state.size.actions)
+    if d.winner is not None and d.winner not in players:
+        raise InputError("save", "data.winner", "a player of the game or null", d.winner)
+    if sorted(d.piles) != sorted(players) or sorted(d.ranking) != sorted(players):
+        raise InputError("save", "data.piles", "the piles (and the duel's ranking) of exactly the game's players")
+    try:
+        state.check_invariants()
+    except AssertionError as broken:
+        raise InputError("save", "data", f"a state whose invariants hold ({broken})") from None
+
+
 def player_names(decks: Sequence[Deck]) -> list[str]:
     """One name per player: the deck's society, numbered when two players share one."""
     names: list[str] = []
