@@ -46,7 +46,7 @@ from shapely import affinity
 
 from explorer.behind.scenarios import SCENARIO_DIR, Scenario, load_scenario
 from explorer.behind.table import Chip, Obstacle, Table
-from explorer.core.inputs import InputError
+from explorer.core.inputs import InputError, read_text
 from explorer.core.resources import display_path
 from explorer.core.rules import RuleViolation
 
@@ -611,11 +611,25 @@ def load_layout(name_or_path: Path | str, *, folder: Path | str | None = None) -
         raise LayoutError(None, _NO_VALUE, "file not found" + (f"; saved layouts: {', '.join(saved_layouts(folder))}"
                                                                if saved_layouts(folder) else ""), path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = read_text(path, limit=MAX_LAYOUT_BYTES)
+    except InputError as failure:
+        raise LayoutError(failure.field or None, _NO_VALUE, f"cannot be read: expected {failure.expected}", path) from None
+    try:
+        data = json.loads(text, parse_constant=_not_a_number)
     except json.JSONDecodeError as failure:
         raise LayoutError(None, _NO_VALUE, f"is not JSON: {failure.msg} at line {failure.lineno}, column "
                                            f"{failure.colno}", path) from None
+    except (ValueError, RecursionError) as failure:
+        raise LayoutError(None, _NO_VALUE, f"is not JSON a layout can hold: {failure}", path) from None
     return _layout_from_json(data, path)
+
+
+MAX_LAYOUT_BYTES = 2_000_000
+"""The largest layout file read (a real one is a few kB)."""
+
+
+def _not_a_number(name: str):
+    raise ValueError(f"{name} is not a number (JSON has none)")
 
 
 def _layout_from_json(data: Any, path: Path | None) -> Layout:

@@ -78,6 +78,9 @@ TABLE_EDGE = "table edge"
 """``MoveResult.stopped_by`` when a straight move stops at the edge of the table."""
 
 
+MAX_COORDINATE = 100_000.0
+"""The largest coordinate (cm) a table read from data may hold: a kilometre, far off any table."""
+
 _OBSTACLE_CACHES = ("obstacle_polygons", "obstacle_tree", "edges")
 """Cached properties that depend on the obstacles only: a table with a chip moved shares them."""
 
@@ -159,6 +162,12 @@ class Obstacle:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Obstacle":
+        for ring in [data["exterior"], *(data.get("holes") or ())]:
+            for point in ring:
+                if len(point) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                              and math.isfinite(v) and abs(v) <= MAX_COORDINATE for v in point):
+                    raise ValueError(f"obstacle {data.get('name')!r}: a corner is a pair of finite numbers within "
+                                     f"{MAX_COORDINATE:g} cm, got {point!r}")
         polygon = Polygon(data["exterior"], data.get("holes") or None)
         return cls(data["name"], polygon, data.get("height", 0.0), data.get("flat", False))
 

@@ -56,3 +56,26 @@ def test_a_corrupted_layout_file_is_refused_naming_the_field_or_loads(tmp_path_f
         assert isinstance(refused, InputError) and str(refused).startswith(str(file)), path
         return
     assert L.Layout.from_json(layout.to_json()) == layout, path
+
+
+def test_a_layout_file_that_is_not_utf8_or_too_large_or_holds_nan_is_refused_naming_the_file(tmp_path):
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(json.dumps(EXAMPLE).replace("Revier", "Revi\u00e9r").encode("latin-1"))
+    for path, words in ((bad, "UTF-8"),):
+        try:
+            L.load_layout(path)
+        except LayoutError as refused:
+            assert str(refused).startswith(str(path)) and words in str(refused)
+        else:
+            raise AssertionError("loaded")
+    nan = tmp_path / "nan.json"
+    nan.write_text(json.dumps(EXAMPLE).replace('"x": ', '"x": NaN, "_": ', 1), encoding="utf-8")
+    huge = tmp_path / "huge.json"
+    huge.write_text(" " * 2_100_000 + "{}", encoding="utf-8")
+    for path, words in ((nan, "NaN"), (huge, "at most")):
+        try:
+            L.load_layout(path)
+        except LayoutError as refused:
+            assert words in str(refused), str(refused)
+        else:
+            raise AssertionError("loaded")
