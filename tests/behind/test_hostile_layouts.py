@@ -13,41 +13,15 @@ from hypothesis import strategies as st
 from explorer.behind import layouts as L
 from explorer.behind.layouts import LayoutError
 from explorer.core.inputs import InputError
+from tests.corruptions import HOW, VALUES, corrupt
 
 EXAMPLE = L.load_layout("unser_revier_example").to_json()
 
-VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**15, 10**15), st.floats(allow_nan=True),
-                   st.text(max_size=10), st.just([]), st.just({}), st.just([[[[]]]]), st.just("../../etc/passwd"),
-                   st.just("x" * 5_000))
-
-
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, path + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, path + (index,))
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(pick=st.integers(0, 10**9), how=st.sampled_from(["set", "drop", "double"]), value=VALUES)
+@given(pick=st.integers(0, 10**9), how=HOW, value=VALUES)
 def test_a_corrupted_layout_file_is_refused_naming_the_field_or_loads(tmp_path_factory, pick, how, value):
     data = copy.deepcopy(EXAMPLE)
-    paths = [p for p in _paths(data) if p]
-    path = paths[pick % len(paths)]
-    target = data
-    for key in path[:-1]:
-        target = target[key]
-    if how == "set":
-        target[path[-1]] = value
-    elif how == "drop":
-        del target[path[-1]]
-    elif isinstance(target, list):
-        target.insert(path[-1], copy.deepcopy(target[path[-1]]))
-    else:
-        target[path[-1]] = [target[path[-1]], target[path[-1]]]
+    path = corrupt(data, pick, how, value)
     file = tmp_path_factory.mktemp("layouts") / "corrupted.json"
     file.write_text(json.dumps(data), encoding="utf-8")
     try:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from explorer.core.inputs import InputError
 from explorer.core.rules import RuleViolation
 from explorer.core.systems import get, load_all
+from tests.corruptions import HOW, VALUES, corrupt
 
 load_all()
 
@@ -32,20 +33,6 @@ def _position(name: str, seed: int = 5) -> dict:
 POSITIONS = {name: _position(name) for name in ("behind", "beyond")}
 
 
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, path + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, path + (index,))
-
-
-VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**15, 10**15), st.floats(allow_nan=True),
-                   st.text(max_size=10), st.just([]), st.just({}), st.just([[[[]]]]), st.just("x" * 5_000))
-
-
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_a_position_loads_back(name):
     system = get(name)
@@ -53,23 +40,10 @@ def test_a_position_loads_back(name):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(sorted(POSITIONS)), pick=st.integers(0, 10**9),
-       how=st.sampled_from(["set", "drop", "double"]), value=VALUES)
+@given(name=st.sampled_from(sorted(POSITIONS)), pick=st.integers(0, 10**9), how=HOW, value=VALUES)
 def test_a_corrupted_position_is_refused_naming_the_field_or_loads_a_sound_state(name, pick, how, value):
     position = copy.deepcopy(POSITIONS[name])
-    paths = [p for p in _paths(position) if p]
-    path = paths[pick % len(paths)]
-    target = position
-    for key in path[:-1]:
-        target = target[key]
-    if how == "set":
-        target[path[-1]] = value
-    elif how == "drop":
-        del target[path[-1]]
-    elif isinstance(target, list):
-        target.insert(path[-1], copy.deepcopy(target[path[-1]]))
-    else:
-        target[path[-1]] = [target[path[-1]], target[path[-1]]]
+    path = corrupt(position, pick, how, value)
     system = get(name)
     try:
         state = system.from_position(position)

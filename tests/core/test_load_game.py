@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import explorer
 from explorer.core.inputs import InputError
 from explorer.core.systems import get, load_all
+from tests.corruptions import HOW, VALUES, corrupt
 
 load_all()
 
@@ -137,39 +138,8 @@ def test_behind_origin_and_history_are_checked_before_any_rule():
 
 
 def _corruptions():
-    """A random change somewhere in a save: a value replaced, a key dropped, a list item doubled."""
-    values = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
-                       st.text(max_size=12), st.just([]), st.just({}), st.just("../../../etc/passwd"))
-    return st.tuples(st.sampled_from(sorted(SAVES)), st.integers(0, 10**9), st.sampled_from(["set", "drop", "double"]),
-                     values)
-
-
-def _paths(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, path + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, path + (index,))
-
-
-def _corrupt(save, pick: int, how: str, value):
-    paths = [p for p in _paths(save) if p]
-    path = paths[pick % len(paths)]
-    target = save
-    for key in path[:-1]:
-        target = target[key]
-    last = path[-1]
-    if how == "set":
-        target[last] = value
-    elif how == "drop":
-        del target[last]
-    elif isinstance(target, list):
-        target.insert(last, copy.deepcopy(target[last]))
-    else:
-        target[last] = [target[last], target[last]]
-    return path
+    """A save and a random change somewhere in it (:mod:`tests.corruptions`)."""
+    return st.tuples(st.sampled_from(sorted(SAVES)), st.integers(0, 10**9), HOW, VALUES)
 
 
 OUTCOMES: dict[str, int] = {}
@@ -182,7 +152,7 @@ def test_random_corruptions_are_refused_naming_a_field_or_load_a_consistent_game
     where the change does not matter, the very same game) -- never another exception."""
     name, pick, how, value = case
     save = copy.deepcopy(SAVES[name])
-    path = _corrupt(save, pick, how, value)
+    path = corrupt(save, pick, how, value)
     try:
         loaded = explorer.load_game(save)
     except InputError as error:
