@@ -31,7 +31,6 @@ shows the steps).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -130,13 +129,6 @@ def dealt_from_save(saved: BehindState | Mapping[str, Any] | str, *, source: str
 # ---------------------------------------------------------------------------------------------
 # Replaying (the core's algorithm, for Behind's saves)
 # ---------------------------------------------------------------------------------------------
-def _saved(game: BehindState | Mapping[str, Any] | str) -> tuple[dict, BehindState]:
-    if isinstance(game, BehindState):
-        return game.to_json(), game
-    data = json.loads(game) if isinstance(game, str) else dict(game)
-    return data, BehindState.from_json(data)
-
-
 def replay(game: BehindState | Mapping[str, Any] | str, *, check: bool = True) -> Replay:
     """Rebuild every state of a saved game of Behind (a state, its ``to_json()`` dict, or that as a
     JSON string): :func:`explorer.core.replay.replay` with Behind's system."""

@@ -296,7 +296,6 @@ class _Builder:
                 return code
         raise PositionError(path, f"unknown spirit {_short(text)}; the spirits are "
                                 + ", ".join(f"{c} ({s.name})" for c, s in self.components.spirits.items()))
-        return found[0]
 
     # -- cards -------------------------------------------------------------------------------
     def _ref_text(self, raw: Any, path: str) -> str:
