@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+from typing import Callable, Iterable, Mapping
 
 from matplotlib.figure import Figure
 
@@ -29,3 +30,127 @@ def png_img_tag(png: bytes, alt: str = "") -> str:
 def side_by_side(*parts: str) -> str:
     cells = "".join(f'<div style="flex:0 1 auto">{part}</div>' for part in parts)
     return f'<div style="display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start">{cells}</div>'
+
+
+# =============================================================================================
+# Tables: HTML that wraps, never plain text that wraps
+# =============================================================================================
+def number_text(value, digits: int = 3) -> str:
+    """A number as a table shows it: ``digits`` decimals for floats, never ``-0.000`` (a negative
+    value that rounds to zero is written ``0.000``); integers, Fractions and text as they are;
+    missing values as an empty cell."""
+    import math
+    import numbers
+
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, float) or (isinstance(value, numbers.Real) and type(value).__module__ == "numpy"):
+        value = float(value)
+        if math.isnan(value):
+            return ""
+        rounded = round(value, digits)
+        if rounded == 0:
+            rounded = 0.0  # -0.0 reads as a loss that is not there
+        return f"{rounded:.{digits}f}"
+    try:
+        import pandas as pd
+
+        if pd.isna(value):
+            return ""
+    except (TypeError, ValueError):
+        pass
+    return str(value)
+
+
+TABLE_CSS = [
+    {"selector": "", "props": "border-collapse: collapse; font-size: 0.92em"},
+    {"selector": "th, td", "props": "padding: 0.2em 0.6em; vertical-align: top"},
+    {"selector": "th", "props": "text-align: left; white-space: nowrap"},
+    {"selector": "td", "props": "text-align: right; white-space: nowrap"},
+    {"selector": "caption", "props": "caption-side: top; text-align: left; font-weight: bold; padding: 0.3em 0"},
+]
+"""The look every table of the explorer shares (numbers right-aligned, headers left)."""
+
+
+def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | None = None,
+               wrap: "Iterable[str] | None" = None, wrap_width: str = "28em", percent: "Iterable[str]" = (),
+               formats: "Mapping[str, Callable] | None" = None):
+    """A DataFrame as an HTML table for a notebook (:class:`HtmlTable`, drawn by a pandas Styler).
+
+    Floats get ``digits`` decimals (:func:`number_text`: no ``-0.000``), ``percent`` columns read
+    ``12.3%``, ``formats`` gives any column its own formatter; text columns are left-aligned, and
+    the ``wrap`` columns (default: every text column) wrap within ``wrap_width`` instead of running
+    off the output area.  The table's id is derived from its content, so the same table gives the
+    same HTML (stored notebook outputs compare equal).
+    """
+    import hashlib
+
+    from pandas.api.types import is_bool_dtype, is_numeric_dtype
+
+    frame = frame if index else frame.reset_index(drop=True)
+    text_columns = [c for c in frame.columns if not (is_numeric_dtype(frame[c]) or is_bool_dtype(frame[c]))]
+    wrapped = text_columns if wrap is None else [c for c in wrap if c in frame.columns]
+    formatters = {c: (lambda v, d=digits: number_text(v, d)) for c in frame.columns}
+    formatters.update({c: (lambda v: "" if v is None or v != v else f"{float(v):.1%}") for c in percent})
+    formatters.update(dict(formats or {}))
+    styler = frame.style.format(formatters, na_rep="")
+    styler.set_table_styles(TABLE_CSS)
+    if text_columns:
+        styler.set_properties(subset=text_columns, **{"text-align": "left"})
+    if wrapped:
+        styler.set_properties(subset=wrapped, **{"white-space": "normal", "min-width": "8em",
+                                                 "max-width": wrap_width})
+    if not index:
+        styler.hide(axis="index")
+    if caption:
+        styler.set_caption(html.escape(caption))
+    digest = hashlib.sha1(frame.to_csv().encode("utf-8") + repr((caption, digits, index)).encode()).hexdigest()
+    styler.set_uuid(digest[:10])
+    return HtmlTable(frame, styler, index=index, caption=caption, formats=formatters)
+
+
+class HtmlTable:
+    """A table for a notebook: HTML in Jupyter (``_repr_html_``, the pandas Styler's), the same
+    figures as aligned text elsewhere (``repr``: never a memory address, so stored outputs compare).
+    ``.frame`` is the DataFrame, ``.styler`` the Styler (style it further if you like)."""
+
+    def __init__(self, frame, styler, *, index: bool = True, caption: str | None = None,
+                 formats: "Mapping[str, Callable] | None" = None):
+        """``frame``: the figures; ``styler``: its Styler, formatted; ``formats``: the formatter of
+        each column, for the text form (:func:`html_table` makes them all)."""
+        self.formats = dict(formats or {})
+        self.frame = frame
+        self.styler = styler
+        self.index = index
+        self.caption = caption
+
+    def _repr_html_(self) -> str:
+        return self.styler.to_html()
+
+    def __repr__(self) -> str:
+        shown = self.frame.copy().astype(object)
+        for column, format_ in self.formats.items():  # what the HTML shows, cell by cell
+            if column in shown:
+                shown[column] = [format_(value) for value in self.frame[column]]
+        text = shown.to_string(index=self.index)
+        return (f"{self.caption}\n" if self.caption else "") + text
+
+
+def details(summary: str, body: str) -> str:
+    """A ``<details>`` element: ``summary`` shown, ``body`` (HTML) on a click; both given as HTML."""
+    return f"<details><summary>{summary}</summary>{body}</details>"
+
+
+def first_sentence(text: str, limit: int = 90) -> str:
+    """The text's first sentence (of at least 25 characters), cut at a word before ``limit`` characters (with an ellipsis) if longer."""
+    import re
+
+    match = next((m for m in re.finditer(r"(?<=[.!?])\s", text) if m.start() >= 25), None)  # not "Yes." alone
+    short = text[:match.start()] if match else text
+    if len(short) > limit:
+        short = short[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+    return short

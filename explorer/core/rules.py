@@ -19,7 +19,10 @@ class RuleRef:
     section: str
 
     def __str__(self) -> str:
-        return f'{self.rulebook}, section "{self.section}"'
+        """``behind-2003-rulebook.txt, section "Movement"``: the heading in quotes, once -- a heading
+        that quotes itself (``"Unser Revier!" ("Our Turf!")``) is not quoted again."""
+        section = self.section if '"' in self.section else f'"{self.section}"'
+        return f"{self.rulebook}, section {section}" if self.rulebook else f"section {section}"
 
     def to_json(self) -> dict:
         return {"rulebook": self.rulebook, "section": self.section}

@@ -183,3 +183,64 @@ def rulings_markdown(systems: Iterable[str] | None = None) -> str:
         parts.append("")
     return "\n".join(parts)
 
+
+
+RULINGS_CSS = """<style>
+table.explorer-rulings {border-collapse: collapse; font-size: 0.92em}
+table.explorer-rulings th, table.explorer-rulings td {padding: 0.25em 0.6em; vertical-align: top; text-align: left;
+  white-space: normal}
+table.explorer-rulings td.choice {min-width: 18em; max-width: 42em}
+table.explorer-rulings summary {cursor: pointer}
+table.explorer-rulings p {margin: 0.3em 0}
+table.explorer-rulings tbody tr:nth-child(odd) {background: rgba(0, 0, 0, 0.03)}
+</style>"""
+
+
+def rulings_html(system: str | None = None) -> str:
+    """The registry as an HTML table that fits a notebook: one row per ruling; its choice's first
+    sentence shows (wrapping, never cut mid-word), a click opens the rest of the choice, the quote
+    that raised the question and its source.  Every choice is in the HTML in full."""
+    import html
+
+    from explorer.core.display import details, first_sentence
+
+    rows = []
+    for r in rulings_for(system):
+        short = first_sentence(r.choice, limit=160)
+        rest = r.choice[len(short):].strip() if r.choice.startswith(short) else r.choice
+        body = (f"<p>{html.escape(rest)}</p>" if rest else "") + \
+            f"<p><i>Raised by</i> &ldquo;{html.escape(r.quote)}&rdquo; ({html.escape(str(r.source))})</p>"
+        rows.append(f"<tr><td><code>{html.escape(r.id)}</code></td><td>{html.escape(r.title)}</td>"
+                    f"<td class='choice'>{details(html.escape(short), body)}</td>"
+                    f"<td><code>{html.escape(repr(r.default))}</code></td><td>{html.escape(r.describe_switch())}</td>"
+                    f"</tr>")
+    head = "".join(f"<th>{name}</th>" for name in ("id", "ruling", "choice (click: the rest, the quote, the source)",
+                                                    "default", "switch"))
+    return (f"{RULINGS_CSS}<table class='explorer-rulings'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+class RulingsTable:
+    """The rulings of one system (or all) for a notebook: ``rulings_table("behind")`` shows itself as
+    :func:`rulings_html`; ``.frame`` is :func:`rulings_frame`."""
+
+    def __init__(self, system: str | None = None):
+        self.system = system
+        self.rulings = rulings_for(system)
+
+    @property
+    def frame(self):
+        return rulings_frame(self.system)
+
+    def _repr_html_(self) -> str:
+        return rulings_html(self.system)
+
+    def __repr__(self) -> str:
+        lines = [f"{len(self.rulings)} rulings" + (f" of {self.system}" if self.system else "")]
+        lines += [f"  {r.id}: {r.title} (default {r.default!r}; switch: {r.describe_switch()})" for r in self.rulings]
+        return "\n".join(lines)
+
+
+def rulings_table(system: str | None = None) -> RulingsTable:
+    """The rulings of ``system`` (None: every system) as a table a notebook shows in full."""
+    return RulingsTable(system)
