@@ -10,6 +10,13 @@ mean score); ``result.head_to_head`` the row strategy's win share against the co
 
 A tie (same points and same number of Spirit face cards, "End of the Game") gives each tied
 player ``1 / (number of winners)`` of a win in the win share.
+
+**Shipped results.** Lesson 3's round robin (six strategies, 60 games per pair: 900 games, about a
+minute on one core) ships as ``data/beyond/tournament/round_robin.csv`` with its parameters in
+``round_robin.json``; :func:`shipped_round_robin` loads it, :func:`verify_sample` plays the first
+games of every pairing and seat again and checks they are the shipped rows, and
+``python -m explorer.beyond.tournament --write`` plays the whole round robin again and rewrites
+both files (after a change to the engine or the strategies; ``--check`` only compares).
 """
 
 from __future__ import annotations
@@ -25,7 +32,8 @@ from explorer.beyond.simulate import simulate
 from explorer.beyond.strategies import strategy_name
 from explorer.core.rng import SeededRng
 
-__all__ = ["TournamentResult", "head_to_head", "long_form", "round_robin", "standings", "wilson_interval"]
+__all__ = ["SHIPPED", "TournamentResult", "head_to_head", "load_result", "long_form", "round_robin", "save_result",
+           "shipped_round_robin", "standings", "verify_sample", "wilson_interval"]
 
 Z95 = 1.959963984540054
 
@@ -136,3 +144,121 @@ def round_robin(strategies: Sequence, games_per_pair: int = 100, seed: int = 0, 
             bar.update(1)
     games = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     return TournamentResult(tuple(names), games)
+
+
+# =============================================================================================
+# Shipped results: a round robin saved as a data file, loaded, checked against the code
+# =============================================================================================
+SHIPPED = {"name": "round_robin", "strategies": ("optimal", "greedy", "stop-after-2", "stop-after-4", "risk-0.3",
+                                                  "random"), "games_per_pair": 60, "seed": 2024}
+"""The round robin lesson 3 reads (``data/beyond/tournament/round_robin.csv``): its parameters."""
+
+REGENERATE = "python -m explorer.beyond.tournament --write"
+"""The command that plays the shipped round robin again and rewrites its files."""
+
+
+def _folder():
+    from explorer.core.resources import data_dir
+
+    return data_dir("beyond") / "tournament"
+
+
+def save_result(result: TournamentResult, name: str, *, games_per_pair: int, seed: int, folder=None):
+    """Write ``result`` (a :func:`round_robin` with default options) as ``<name>.csv`` (its games) and
+    ``<name>.json`` (the parameters that play it again) in ``folder`` (default: the data folder
+    ``data/beyond/tournament/``); returns the two paths."""
+    import json
+    from pathlib import Path
+
+    from explorer.core.resources import data_is_installed
+
+    if folder is None:
+        if data_is_installed():
+            raise RuntimeError("the data files are an installed copy: write into a checkout's data/ folder")
+        folder = _folder()
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    games = result.games
+    meta = {"what": "Beyond round robin: one row per game, columns as explorer.beyond.simulate.COLUMNS plus "
+                    "'pairing' and 'rotation' (explorer.beyond.tournament.round_robin)",
+            "regenerate": REGENERATE, "strategies": list(result.strategies), "games_per_pair": int(games_per_pair),
+            "seed": int(seed), "options": None, "games": len(games),
+            "dtypes": {column: str(dtype) for column, dtype in games.dtypes.items()}}
+    csv_path, json_path = folder / f"{name}.csv", folder / f"{name}.json"
+    games.to_csv(csv_path, index=False, lineterminator="\n")
+    json_path.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    return csv_path, json_path
+
+
+def load_result(name: str = SHIPPED["name"], folder=None) -> TournamentResult:
+    """A round robin saved by :func:`save_result` (default: the shipped one); its parameters are in
+    ``result.games.attrs["tournament"]``."""
+    import json
+    from pathlib import Path
+
+    folder = Path(folder) if folder is not None else _folder()
+    meta = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+    dtypes = {c: ("str" if d in ("str", "object", "string") else d) for c, d in meta["dtypes"].items()}
+    games = pd.read_csv(folder / f"{name}.csv", dtype=dtypes, keep_default_na=False)
+    if list(games.columns) != list(dtypes) or len(games) != meta["games"]:
+        raise ValueError(f"{folder / (name + '.csv')} does not match {name}.json: run {meta['regenerate']}")
+    games.attrs["tournament"] = meta
+    return TournamentResult(tuple(meta["strategies"]), games)
+
+
+def shipped_round_robin() -> TournamentResult:
+    """Lesson 3's round robin (:data:`SHIPPED`), read from ``data/beyond/tournament/``."""
+    return load_result(SHIPPED["name"])
+
+
+def verify_sample(result: TournamentResult, games_per_seat: int = 1, *, executor=None,
+                  progress: bool | None = None) -> pd.DataFrame:
+    """Play the first ``games_per_seat`` games of every pairing and seat of a saved round robin
+    again (a :func:`round_robin` of ``2 * games_per_seat`` games per pair has exactly these games:
+    each pairing and rotation is seeded alike and game ``k`` depends only on its seed) and check
+    they equal the saved rows; returns the fresh games.  Raises ``AssertionError`` naming the
+    first game that differs -- then the saved file is stale: regenerate it."""
+    meta = result.games.attrs.get("tournament")
+    if meta is None:
+        raise ValueError("not a saved round robin (load_result gives one)")
+    if 2 * games_per_seat > meta["games_per_pair"]:
+        raise ValueError(f"at most {meta['games_per_pair'] // 2} games per seat were saved")
+    fresh = round_robin(list(meta["strategies"]), games_per_pair=2 * games_per_seat, seed=meta["seed"],
+                        executor=executor, progress=progress).games
+    saved = result.games
+    saved = saved[saved["game"] < games_per_seat].reset_index(drop=True)
+    for column in saved.columns:
+        mismatch = [i for i, (a, b) in enumerate(zip(saved[column], fresh[column])) if str(a) != str(b)]
+        if len(saved) != len(fresh) or mismatch:
+            at = mismatch[0] if mismatch else 0
+            raise AssertionError(f"the saved round robin differs from what the code plays now (column {column!r}, "
+                                 f"pairing {saved['pairing'].iloc[at]}, rotation {saved['rotation'].iloc[at]}, game "
+                                 f"{saved['game'].iloc[at]}: saved {saved[column].iloc[at]!r}, now "
+                                 f"{fresh[column].iloc[at]!r}); regenerate it: {meta['regenerate']}")
+    return fresh
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m explorer.beyond.tournament --write | --check``: replay the shipped round robin."""
+    import argparse
+
+    from explorer.core.simulate import process_pool
+
+    parser = argparse.ArgumentParser(prog="python -m explorer.beyond.tournament", description=main.__doc__)
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("--write", action="store_true", help="play the whole round robin and rewrite its files")
+    action.add_argument("--check", action="store_true", help="play a few games of every pairing and compare")
+    args = parser.parse_args(argv)
+    if args.check:
+        verify_sample(shipped_round_robin(), 2, progress=True)
+        print("the shipped round robin matches what the code plays")
+        return 0
+    result = round_robin(list(SHIPPED["strategies"]), games_per_pair=SHIPPED["games_per_pair"], seed=SHIPPED["seed"],
+                         executor=process_pool(), progress=True)
+    for path in save_result(result, SHIPPED["name"], games_per_pair=SHIPPED["games_per_pair"], seed=SHIPPED["seed"]):
+        print("wrote", path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
