@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from explorer.behind import refs
 from explorer.behind.actions import ACTIONS, Action
-from explorer.behind.cards import ActionCard, Character
+from explorer.behind.cards import ELIMINATED_AT, ActionCard, Character
 from explorer.behind.data import Deck, battle_size
 from explorer.behind.rulings import BEHIND_RULINGS
 from explorer.behind.table import Table
@@ -241,9 +241,11 @@ class BehindState(GameState):
         return character
 
     def characters_of(self, player: str, *, alive: bool = True) -> list[str]:
-        characters = self._data.characters
+        if not alive:
+            return [name for name, owner in self.owners.items() if owner == player]
+        characters = self._data.characters  # (injuries < 3 is Character.eliminated, without a property call)
         return [name for name, owner in self.owners.items()
-                if owner == player and (not alive or not characters[name].eliminated)]
+                if owner == player and characters[name].injuries < ELIMINATED_AT]
 
     def alive(self, name: str) -> bool:
         return name in self._data.characters and not self._data.characters[name].eliminated
@@ -310,9 +312,10 @@ class BehindState(GameState):
         return f"<BehindState turn {self._data.turn}, {self.phase}, {who}>"
 
     # -- events ------------------------------------------------------------------------------------
-    def say(self, kind: str, text: str, rule, *, player: str | None = None, visible_to: str | None = None,
-            **data: Any) -> Event:
-        return self.emit(kind, text, rule, player=player, visible_to=visible_to, **data)
+    say = GameState.emit
+    """``say(kind, text, rule, *, player=None, visible_to=None, **data)``: log an event citing its rule
+    (the core's :meth:`~explorer.core.game.GameState.emit` itself: the referee says some 400
+    things a game, and a wrapper's call cost showed in the profile)."""
 
     # -- invariants (the conformance test uses these) ------------------------------------------------
     def check_invariants(self) -> None:

@@ -106,7 +106,7 @@ def enemy_character(state: "BehindState", name: str | None, of_player: str, rule
 
 def hand_card(state: "BehindState", player: str, card_id: str | None, rule_ref: RuleRef, *, copies: int = 1):
     """The card is in ``player``'s hand (``copies`` of it, when several are played at once)."""
-    held = sum(1 for c in state.data.piles[player].hand if c.id == card_id)
+    held = [c.id for c in state.data.piles[player].hand].count(card_id)
     if held < copies:
         refuse(f"{player} has {'no' if not held else 'only ' + str(held)} {card_id!r} in hand", rule_ref)
     return state.cards[card_id]

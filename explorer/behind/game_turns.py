@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from shapely import affinity
 
 from explorer.behind import refs
+from explorer.behind.cards import ELIMINATED_AT
 from explorer.behind.game_rules import (
     hand_card,
     need_action,
@@ -414,7 +415,7 @@ def check_victory(state) -> None:
     if d.phase in ("choose-scenario", "terrain", "deployment", "over"):
         return
     characters = d.characters
-    standing = {owner for name, owner in state.owners.items() if not characters[name].eliminated}
+    standing = {owner for name, owner in state.owners.items() if characters[name].injuries < ELIMINATED_AT}
     alive = [p for p in state.players if p in standing]  # the players with a character left
     scenario = state.scenario
     if scenario.goal == "eliminate-all-enemies" and len(alive) <= 1:

@@ -292,6 +292,22 @@ class MoveResult:
 # ---------------------------------------------------------------------------------------------
 # The table
 # ---------------------------------------------------------------------------------------------
+def _measures(rulings: Rulings) -> tuple:
+    """``(rulings, chip radius, contact tolerance)`` in cm under ``rulings`` (rulings are immutable: read
+    once per rulings object; tables ask for the radius tens of thousands of times a game)."""
+    found = _MEASURES.get(id(rulings))
+    if found is None or found[0] is not rulings:
+        if len(_MEASURES) > 64:
+            _MEASURES.clear()
+        found = _MEASURES[id(rulings)] = (rulings, float(rulings["behind.chip-diameter-cm"]) / 2.0,
+                                          float(rulings["behind.contact-tolerance-cm"]))
+    return found
+
+
+_MEASURES: dict[int, tuple] = {}
+"""By the identity of a rulings object, kept alive by the entry (so the id is not reused)."""
+
+
 class Table:
     """The playing area: a ``width`` x ``depth`` cm rectangle with obstacles and character chips.
 
@@ -370,7 +386,7 @@ class Table:
     @property
     def radius(self) -> float:
         """Chip radius in cm: half of ruling ``behind.chip-diameter-cm``."""
-        return float(self._rulings["behind.chip-diameter-cm"]) / 2.0
+        return _measures(self._rulings)[1]
 
     @property
     def card_length(self) -> float:
@@ -379,7 +395,7 @@ class Table:
 
     @property
     def contact_tolerance(self) -> float:
-        return float(self._rulings["behind.contact-tolerance-cm"])
+        return _measures(self._rulings)[2]
 
     def chip(self, name: str) -> Chip:
         """The chip called ``name`` (KeyError naming the chips on the table if there is none)."""
@@ -663,7 +679,8 @@ class Table:
         found = known.get(name)
         if found is None:
             chip = self.chip(name)
-            two_r, limit = 2 * self.radius, self.contact_tolerance + EPS  # the arithmetic of gap() / touching()
+            _, r, tolerance = _measures(self._rulings)
+            two_r, limit = 2 * r, tolerance + EPS  # the arithmetic of gap() / touching()
             x, y, owner, hypot = chip.x, chip.y, chip.owner, math.hypot
             found = known[name] = tuple(other.name for other in self._chips
                                         if other.owner != owner and other.name != name

@@ -203,12 +203,12 @@ def _compile(hint: Any) -> Callable[[Any, str, list], None]:
                     problems.append((where, value, "a tuple of texts, numbers, true/false or null"))
             elif callable(items):
                 for k, item in enumerate(value):
-                    items(item, f"{where}[{k}]", problems)
+                    _item(items, item, where, k, problems)
             elif len(value) != len(items):
                 problems.append((where, value, f"{len(items)} items"))
             else:
                 for k, (item, one) in enumerate(zip(value, items)):
-                    one(item, f"{where}[{k}]", problems)
+                    _item(one, item, where, k, problems)
         return check
     if isinstance(hint, type):
         def check(value, where, problems):
@@ -216,6 +216,16 @@ def _compile(hint: Any) -> Callable[[Any, str, list], None]:
                 problems.append((where, value, f"a {hint.__name__}"))
         return check
     return lambda value, where, problems: None
+
+
+def _item(check, item, where: str, k: int, problems: list) -> None:
+    """``check(item, f"{where}[{k}]", problems)``, the item's name written only for a problem
+    (a movement's legs are checked item by item on every action: most are well-formed)."""
+    mark = len(problems)
+    check(item, where, problems)
+    if len(problems) > mark:
+        del problems[mark:]
+        check(item, f"{where}[{k}]", problems)
 
 
 def _word(hint: Any) -> str:
