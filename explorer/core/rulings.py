@@ -206,7 +206,7 @@ def rulings_html(system: str | None = None) -> str:
 
     rows = []
     for r in rulings_for(system):
-        short = first_sentence(r.choice, limit=160)
+        short = first_sentence(r.choice, limit=110)
         rest = r.choice[len(short):].strip() if r.choice.startswith(short) else r.choice
         body = (f"<p>{html.escape(rest)}</p>" if rest else "") + \
             f"<p><i>Raised by</i> &ldquo;{html.escape(r.quote)}&rdquo; ({html.escape(str(r.source))})</p>"

@@ -72,7 +72,7 @@ def test_the_rulings_table_wraps_and_shows_a_short_choice_first():
     markup = rulings_html("behind")
     assert "white-space: normal" in markup and "max-width" in markup
     summaries = re.findall(r"<summary>(.*?)</summary>", markup)
-    assert summaries and max(len(html.unescape(s)) for s in summaries) <= 162
+    assert summaries and max(len(html.unescape(s)) for s in summaries) <= 112
     table = rulings_table("behind")
     assert table._repr_html_() == markup
     assert len(table.frame) == len(table.rulings) and not re.search("0x[0-9a-f]{6,}", repr(table))
