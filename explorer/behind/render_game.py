@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from typing import Iterable
 
 import numpy as np
-from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch
 
-from explorer.behind.render_table import OUTLINE, PALETTE, draw_table, owner_colours
+from explorer.behind.palette import colours_for
+from explorer.behind.render_table import OUTLINE, draw_table, place_labels
+from explorer.core.render_labels import MIN_FONT_SIZE, legend_below, renderer_of
 from explorer.core.display import figure_png, png_img_tag
 
 HIGHLIGHT_COLOUR = "#f2b600"
@@ -53,7 +54,7 @@ PHASE_WORDS = {
     "over": "game over",
 }
 
-FONT_SIZE = 6.5
+FONT_SIZE = MIN_FONT_SIZE
 TITLE_SIZE = 9.5
 
 
@@ -86,17 +87,17 @@ def draw_state(state, ax=None, *, player: str | None = None, title: str | None =
         figure.subplots_adjust(left=left / width, right=1 - right / width, top=1 - top / height,
                                bottom=bottom / height)
         ax = figure.add_subplot()
-    draw_table(table, ax, title="", **table_options)
+    colours = player_colours(state)
+    draw_table(table, ax, title="", colours=colours, labels=False, **table_options)
     ax.set_xlim(region[0], region[2])
     ax.set_ylim(region[1], region[3])
     names = {chip.name for chip in table.chips}
     for text in list(ax.texts):  # draw_table's chip names: relabelled below with conditions
         if text.get_text().removesuffix(" (flies)") in names:
             text.remove()
+    place_labels(ax)  # the obstacles' and rings' labels, clear of the chips
 
     acting = state.active_player if not state.is_terminal() else None
-    colours = player_colours(state)
-    _recolour(ax, owner_colours(table), colours)
     r = table.radius
     d = state.data
     ax.apply_aspect()  # the equal aspect moves the axes box: sizes in points are final only after this
@@ -275,9 +276,11 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
     x_min, y_min = to_px((max(left, 0.0), max(bottom, 0.0)))
     x_max, y_max = to_px((min(right, table.width), min(top, table.depth)))
     placed: list[tuple[float, float, float, float]] = []
-    for text in (ax.texts if fixed_texts is None else fixed_texts):  # e.g. obstacle labels: centred above
-        (px, py), w = to_px(text.xy), len(text.get_text()) * char_w
-        placed.append((px - w / 2, py, px + w / 2, py + line_h))
+    renderer = renderer_of(figure)
+    for text in (ax.texts if fixed_texts is None else fixed_texts):  # e.g. obstacle labels, as drawn
+        if text.get_visible() and text.get_text():
+            box = text.get_window_extent(renderer)
+            placed.append((box.x0, box.y0, box.x1, box.y1))
     rings = (r_px * 1.6 + 1.0, r_px * 1.6 + 1.0 + 2.2 * line_h)  # beside the chip (and its gold ring); further off
     circles_px = np.array(circles).reshape(-1, 4)
     out = []
@@ -371,25 +374,14 @@ def _darker(colour: str, factor: float = 0.75) -> str:
 
 
 def player_colours(state) -> dict[str, str]:
-    """Each player's colour for the whole game: the players in sorted order take the palette's colours
-    in turn -- what ``draw_table`` gives them while every player has chips on the table."""
-    return {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(sorted(state.players))}
-
-
-def _recolour(ax, drawn: dict[str, str], wanted: dict[str, str]) -> None:
-    """``draw_table`` colours the owners of the chips on the table; once a player has lost all his chips
-    the others would change colour, so the drawn colours are mapped to the game's."""
-    def key(colour) -> tuple:
-        return tuple(round(c, 4) for c in to_rgba(colour)[:3])
-
-    swap = {key(drawn[o]): wanted[o] for o in drawn if o in wanted and key(drawn[o]) != key(wanted[o])}
-    if not swap:
-        return
-    for patch in ax.patches:
-        for get, put in ((patch.get_facecolor, patch.set_facecolor), (patch.get_edgecolor, patch.set_edgecolor)):
-            rgba = get()
-            if key(rgba) in swap:
-                put(to_rgba(swap[key(rgba)], rgba[3]))
+    """Each player's colour for the whole game: his deck's society's (:mod:`explorer.behind.palette`),
+    the same in every lesson whoever else plays; players of no known society take spare colours."""
+    societies = {}
+    origin = getattr(state, "origin", None) or {}
+    if isinstance(origin.get("players"), list) and isinstance(origin.get("decks"), list):
+        societies = {player: deck.get("society") for player, deck in zip(origin["players"], origin["decks"])
+                     if isinstance(deck, dict) and isinstance(deck.get("society"), str)}
+    return colours_for(state.players, societies)
 
 
 def _extend_legend(ax, state, acting) -> None:
@@ -415,8 +407,7 @@ def _extend_legend(ax, state, acting) -> None:
         labels.append("melee waiting for the defence" if state.pending.kind == "defend"
                       else "shot waiting for the dodge")
     if handles:
-        ax.legend(handles=handles, labels=labels, loc="upper center", bbox_to_anchor=(0.5, -0.07),
-                  ncol=min(len(handles), 4), fontsize=7.5, frameon=False)
+        legend_below(ax, handles, labels, ncol=min(len(handles), 4))
 
 
 # =============================================================================================

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from explorer.core.display import figure_png, new_figure, png_img_tag, side_by_side
+from explorer.core.render_labels import MIN_FONT_SIZE
 
 COLOURS = {"attacker": "#c0392b", "shooter": "#c0392b", "tie": "#7f8c8d", "none": "#7f8c8d",
            "defender": "#2471a3", "target": "#2471a3"}
@@ -27,7 +28,7 @@ def _legend(ax, losers, probabilities=()) -> None:
     handles = [Patch(color=COLOURS.get(loser, "#555555"), label=names.get(loser, f"{loser} loses")) for loser in seen]
     probabilities = list(probabilities)
     tallest_left = bool(probabilities) and probabilities.index(max(probabilities)) < len(probabilities) / 2
-    ax.legend(handles=handles, fontsize=7, loc="upper right" if tallest_left else "upper left")
+    ax.legend(handles=handles, fontsize=MIN_FONT_SIZE, loc="upper right" if tallest_left else "upper left")
 
 
 def _draw_bars(ax, result) -> list:
@@ -41,7 +42,7 @@ def _draw_bars(ax, result) -> list:
     tallest = max(frame["probability"], default=0.0)
     for x, p in zip(xs, frame["probability"]):
         if p >= 0.05 or p == tallest:
-            artists.append(ax.text(x, p, f"{p:.0%}", ha="center", va="bottom", fontsize=7))
+            artists.append(ax.text(x, p, f"{p:.0%}", ha="center", va="bottom", fontsize=MIN_FONT_SIZE))
     ax.set_xticks(xs, [outcome_label(loser, n) for loser, n in zip(frame["loser"], frame["injuries"])], fontsize=8)
     ax.set_xlim(-0.6, max(len(xs), 1) - 0.4)
     ax.set_ylim(0, max(0.05, float(tallest) * 1.15))
@@ -209,12 +210,12 @@ class ComparisonChart:
         self.bars, self.texts = {}, {}
         for label, ax in self.axes.items():
             self.bars[label] = list(ax.bar(xs, [0.0] * len(xs), color=colours, width=0.75))
-            self.texts[label] = [ax.text(x, 0, "", ha="center", va="bottom", fontsize=7) for x in xs]
+            self.texts[label] = [ax.text(x, 0, "", ha="center", va="bottom", fontsize=MIN_FONT_SIZE) for x in xs]
             ax.set_ylabel("probability", fontsize=8)
             ax.set_title(label, fontsize=9)
             self._slot_axis(ax)
         self.difference_bars = list(diff_ax.bar(xs, [0.0] * len(xs), color=colours, width=0.75))
-        self.difference_texts = [diff_ax.text(x, 0, "", ha="center", va="bottom", fontsize=7) for x in xs]
+        self.difference_texts = [diff_ax.text(x, 0, "", ha="center", va="bottom", fontsize=MIN_FONT_SIZE) for x in xs]
         diff_ax.axhline(0.0, color="black", lw=0.8)
         diff_ax.set_ylabel("change (percentage points)", fontsize=8)
         diff_ax.set_title(f"{self.labels[1]} minus {self.labels[0]}", fontsize=9)
@@ -234,7 +235,7 @@ class ComparisonChart:
         for tick, (loser, _) in zip(ax.get_xticklabels(), self.slots):
             tick.set_color(COLOURS.get(loser, "#555555"))
         ax.set_xlim(-0.6, len(self.slots) - 0.4)
-        ax.tick_params(axis="y", labelsize=7)
+        ax.tick_params(axis="y", labelsize=MIN_FONT_SIZE)
         if self.kind == "melee":
             ax.set_xlabel("injuries: attacker (red)  |  tie  |  defender (blue)", fontsize=8)
         else:

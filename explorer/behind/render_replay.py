@@ -47,6 +47,7 @@ from explorer.behind.render_table import (
     PALETTE,
     draw_table,
 )
+from explorer.core.render_labels import MIN_FONT_SIZE, legend_below
 from explorer.behind.table import Table
 
 _PICTURE_MARGINS = (0.55, 0.1, 0.45, 1.15)  # left, right, top (two title lines), bottom (legend) in inches
@@ -208,8 +209,7 @@ class StatePicture:
         labels.append("melee waiting for the defence")
         handles.append(Line2D([], [], color=ATTACK_COLOUR, linewidth=1.4, linestyle="--"))
         labels.append("shot waiting for the dodge")
-        self.ax.legend(handles=handles, labels=labels, loc="upper center", bbox_to_anchor=(0.5, -0.07),
-                       ncol=4, fontsize=7.5, frameon=False)
+        legend_below(self.ax, handles, labels, ncol=4)
 
     # -- updating ----------------------------------------------------------------------------------
     def update(self, state) -> None:
@@ -444,8 +444,8 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
     if zoom_margin is not None:
         _zoom(ax, [p.x for p in points], [p.y for p in points], zoom_margin)
     existing = ax.get_legend()
-    ax.legend(handles=handles, labels=labels, loc="best", fontsize=7, title="the Jewel of Athens",
-              title_fontsize=7.5, framealpha=0.9)
+    ax.legend(handles=handles, labels=labels, loc="best", fontsize=MIN_FONT_SIZE, title="the Jewel of Athens",
+              title_fontsize=MIN_FONT_SIZE + 0.5, framealpha=0.9)
     if existing is not None:
         ax.add_artist(existing)  # keep the table's legend beside the path's
     return ax

@@ -42,13 +42,14 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
 from matplotlib.ticker import MaxNLocator
 
-from explorer.behind.cards import SOCIETIES
 from explorer.behind.movement import Leg, binding_enemies, break_away_level
 from explorer.behind.odds import check_probability
-from explorer.behind.render_table import PALETTE, draw_table, owner_colours
+from explorer.behind.palette import colours_for
+from explorer.behind.render_table import avoid, draw_table, owner_colours, place_labels, queue_label
 from explorer.behind.study import NO_WINNER
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
+from explorer.core.render_labels import MIN_FONT_SIZE, annotation, font_size, ring_offsets
 
 REFUSED_COLOUR = "#c0392b"
 STOPPED_COLOUR = "#555555"
@@ -87,15 +88,11 @@ def image(drawing):
 
 
 def player_colours(players: Iterable[str]) -> dict[str, str]:
-    """Each player's colour in the study charts, the same in every chart: a player named after a
-    society (:data:`~explorer.behind.cards.SOCIETIES`, as ``simulate`` names them) has that
-    society's palette colour -- Schwesternbund blue, Vampire red, as on a table of the two --
-    other names take the remaining colours in sorted order."""
-    names = sorted(set(players))
-    colours = {p: PALETTE[SOCIETIES.index(p)] for p in names if p in SOCIETIES}
-    spare = PALETTE[len(SOCIETIES):]
-    colours.update({p: spare[i % len(spare)] for i, p in enumerate(n for n in names if n not in SOCIETIES)})
-    return colours
+    """Each player's colour in the study charts, the same in every chart and every lesson: a player
+    named after a society (as ``simulate`` names them) has that society's colour
+    (:mod:`explorer.behind.palette`: Schwesternbund blue, Vampire red, ...), whatever the other
+    players; other names take the spare colours in sorted order."""
+    return colours_for(players)
 
 
 def _darker(colour: str, factor: float = 0.7) -> tuple[float, float, float]:
@@ -130,8 +127,8 @@ def draw_movement(before: Table, legs: Sequence[Leg] = (), *, after: Table | Non
         x0, y0, x1, y1 = region or (-2.0, -2.0, table.width + 2.0, table.depth + 2.0)
         width = 7.0
         ax = new_axes(width, width * (y1 - y0) / (x1 - x0) + 1.1)
-    draw_table(table, ax, title="", sight_from=sight_from)
-    colours = owner_colours(table)
+    colours = owner_colours(before) | owner_colours(table)
+    draw_table(table, ax, title="", sight_from=sight_from, colours=colours, labels=False)
     r = table.radius
     for index, leg in enumerate(legs):
         chip = before.chip(leg.chip)
@@ -142,12 +139,14 @@ def draw_movement(before: Table, legs: Sequence[Leg] = (), *, after: Table | Non
         ax.add_patch(FancyArrowPatch(start, to, arrowstyle="-|>", mutation_scale=12, color=REFUSED_COLOUR,
                                      linewidth=1.6, linestyle=":", shrinkA=0, shrinkB=0, zorder=5.3))
         ax.plot(*to, marker="X", markersize=9, color=REFUSED_COLOUR, markeredgecolor="white", zorder=5.4)
+        avoid(ax, line=(start, to))
         _beyond_label(ax, start, to, why, REFUSED_COLOUR)
     if region is not None:
         ax.set_xlim(region[0], region[2])
         ax.set_ylim(region[1], region[3])
     if title:
         ax.set_title(title, fontsize=10)
+    place_labels(ax)  # chips', obstacles' and legs' labels, clear of each other, at the final zoom
     return ax
 
 
@@ -185,6 +184,9 @@ _MODE_STYLE = {"walk": "-", "fly": "--", "incorporeal": "-."}
 def _draw_leg(ax, leg: Leg, r: float, colour, *, above: bool = True) -> None:
     ax.add_patch(Circle(leg.start, r, facecolor="none", edgecolor=colour, linestyle="--", linewidth=1.0,
                         alpha=0.8, zorder=3.5))
+    avoid(ax, circle=(leg.start, r), line=(leg.start, leg.end))
+    if leg.forfeited or leg.stopped:
+        avoid(ax, line=(leg.end, leg.requested))
     if leg.forfeited:
         ax.add_patch(FancyArrowPatch(leg.start, leg.requested, arrowstyle="-|>", mutation_scale=11,
                                      color=STOPPED_COLOUR, linewidth=1.3, linestyle=":", shrinkA=0, shrinkB=0,
@@ -210,31 +212,46 @@ def _draw_leg(ax, leg: Leg, r: float, colour, *, above: bool = True) -> None:
 
 
 def _leg_label(ax, start, end, text: str, colour, *, above: bool = True) -> None:
-    """The label beside a leg, 40% along it (clear of the chip at its end), on one side or the
-    other -- consecutive legs alternate, so the labels of short legs do not overlap; "above" is
-    the side towards +y (or -x for a vertical leg)."""
+    """The label beside a leg: 40% along it (clear of the chip at its end), on one side or the other
+    -- consecutive legs start on alternate sides -- or, where that is taken (a chip, a wall, another
+    label), further along, further off or on the other side (:func:`place_labels`)."""
     length = math.dist(start, end) or 1.0
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-    px, py = -uy, ux  # a perpendicular
+    px, py = -uy, ux  # a perpendicular, towards +y (or -x for a vertical leg)
     if py < -1e-9 or (abs(py) <= 1e-9 and px > 0):
         px, py = -px, -py
     if not above:
         px, py = -px, -py
-    spot = (start[0] + 0.4 * (end[0] - start[0]), start[1] + 0.4 * (end[1] - start[1]))
-    ha = "left" if px > 0.35 else "right" if px < -0.35 else "center"
-    va = "bottom" if py > 0.35 else "top" if py < -0.35 else "center"
-    ax.annotate(text, spot, xytext=(6 * px, 6 * py), textcoords="offset points", fontsize=7, ha=ha, va=va,
-                color=colour, path_effects=_OUTLINE, zorder=6)
+
+    def spots(scale: float) -> list:
+        out = []
+        for off in (6.0, 14.0, 24.0, 36.0):
+            for at in (0.4, 0.25, 0.6, 0.1, 0.8):
+                spot = (start[0] + at * (end[0] - start[0]), start[1] + at * (end[1] - start[1]))
+                for side in (1.0, -1.0):
+                    qx, qy = side * px, side * py
+                    ha = "left" if qx > 0.35 else "right" if qx < -0.35 else "center"
+                    va = "bottom" if qy > 0.35 else "top" if qy < -0.35 else "center"
+                    out.append((spot, off * qx, off * qy, ha, va))
+        # then the same spots with the text running off to one side (a short leg beside a wall)
+        return out + [(spot, dx, dy, other, va) for spot, dx, dy, ha, va in out for other in ("right", "left")
+                      if other != ha]
+
+    label = annotation(ax, text, start, fontsize=MIN_FONT_SIZE, color=colour, path_effects=_OUTLINE, zorder=6)
+    queue_label(ax, label, spots)
 
 
 def _beyond_label(ax, start, point, text: str, colour) -> None:
-    """A label just beyond ``point``, in the direction from ``start`` (where no arrow runs)."""
+    """A label just beyond ``point``, in the direction from ``start`` (where no arrow runs), or
+    the nearest free spot around it."""
     length = math.dist(start, point) or 1.0
     ux, uy = (point[0] - start[0]) / length, (point[1] - start[1]) / length
     ha = "left" if ux > 0.35 else "right" if ux < -0.35 else "center"
     va = "bottom" if uy > 0.35 else "top" if uy < -0.35 else "center"
-    ax.annotate(text, point, xytext=(9 * ux, 9 * uy), textcoords="offset points", fontsize=7, ha=ha, va=va,
-                color=colour, fontweight="bold", path_effects=_OUTLINE, zorder=6)
+    first = (9 * ux, 9 * uy, ha, va)
+    label = annotation(ax, text, point, fontsize=MIN_FONT_SIZE, color=colour, fontweight="bold",
+                       path_effects=_OUTLINE, zorder=6)
+    queue_label(ax, label, lambda scale: [first, *ring_offsets(9.0, rings=3, step=8.0)])
 
 
 def draw_break_away(table: Table, chip: str, dexterity: Mapping[str, int], *, frightened: Iterable[str] = (),
@@ -260,7 +277,7 @@ def draw_break_away(table: Table, chip: str, dexterity: Mapping[str, int], *, fr
     if ax is None:
         x0, y0, x1, y1 = region
         ax = new_axes(5.5, 5.5 * (y1 - y0) / (x1 - x0) + 1.3)
-    draw_table(table, ax, title="")
+    draw_table(table, ax, title="", labels=False)
     counted = [e for e in enemies if e not in frightened]
     r = table.radius
     for name in enemies:
@@ -286,6 +303,7 @@ def draw_break_away(table: Table, chip: str, dexterity: Mapping[str, int], *, fr
     ax.set_title(title, fontsize=10)
     ax.set_xlim(region[0], region[2])
     ax.set_ylim(region[1], region[3])
+    place_labels(ax)
     return ax
 
 
@@ -306,14 +324,14 @@ def plot_check_odds(supply: Sequence, *, marks: Mapping[str, int] | None = None,
     colours = [MARK_COLOUR if x in marked else BAR_COLOUR for x in levels]
     ax.bar(levels, [float(p) for p in chances], color=colours, edgecolor="white")
     for x, p in zip(levels, chances):
-        ax.text(x, float(p) + 0.015, f"{float(p):.0%}", ha="center", va="bottom", fontsize=7)
+        ax.text(x, float(p) + 0.015, f"{float(p):.0%}", ha="center", va="bottom", fontsize=MIN_FONT_SIZE)
     band, previous = 1.12, None
     for label, level in sorted(marks.items(), key=lambda item: item[1]):
         p = check_probability(level, supply)
         band = 1.3 if previous is not None and level - previous <= 2 and band == 1.12 else 1.12
         previous = level
         ax.plot([level, level], [float(p) + 0.08, band - 0.01], color=MARK_COLOUR, linewidth=0.8)
-        ax.text(level, band, f"{label}: {_fraction(p)}", ha="center", va="bottom", fontsize=7.5,
+        ax.text(level, band, f"{label}: {_fraction(p)}", ha="center", va="bottom", fontsize=MIN_FONT_SIZE,
                 color=_darker(MARK_COLOUR, 0.8), fontweight="bold", path_effects=_OUTLINE)
     ax.set_xticks(levels, [f"{x}+" for x in levels], fontsize=8)
     ax.set_ylim(0, 1.45)
@@ -338,7 +356,7 @@ def plot_chances(labels: Sequence[str], chances: Sequence, *, ax=None, title: st
     for y, p in zip(ys, chances):
         short = isinstance(p, Fraction) and p.denominator <= 1000  # long fractions would hide the bars
         words = f"{float(p):.0%}" + (f"  ({_fraction(p)})" if short else "")
-        ax.text(float(p) + 0.01, y, words, va="center", fontsize=7.5)
+        ax.text(float(p) + 0.01, y, words, va="center", fontsize=MIN_FONT_SIZE)
     ax.set_yticks(ys, labels, fontsize=8)
     ax.set_xlim(0, 1.25)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
@@ -359,6 +377,10 @@ def draw_card_rows(rows: Mapping[str, Sequence], *, highlight: Iterable[str] = (
     width = max((len(cards) for cards in rows.values()), default=1)
     if ax is None:
         ax = new_axes(1.05 * width + 2.2, 1.05 * len(labels) + 0.6)
+    size = font_size(MIN_FONT_SIZE, ax.figure)
+    # the full title, wrapped to the card's width (about 0.6 em a character)
+    card_points = 0.84 * ax.get_position().width * ax.figure.get_figwidth() * 72 / max(width, 1)
+    chars = max(6, int(card_points / (0.6 * size)))
     for row, label in enumerate(labels):
         y = len(labels) - 1 - row
         for column, card in enumerate(rows[label]):
@@ -368,10 +390,10 @@ def draw_card_rows(rows: Mapping[str, Sequence], *, highlight: Iterable[str] = (
             ax.add_patch(FancyBboxPatch((column + 0.06, y + 0.08), 0.88, 0.84,
                                         boxstyle="round,pad=0,rounding_size=0.08", facecolor=colour,
                                         edgecolor="#34495e", linewidth=0.8, alpha=0.9))
-            ax.text(column + 0.5, y + 0.62, str(card.fate), ha="center", va="center", fontsize=13, fontweight="bold",
+            ax.text(column + 0.5, y + 0.7, str(card.fate), ha="center", va="center", fontsize=13, fontweight="bold",
                     color="white", path_effects=[path_effects.withStroke(linewidth=2, foreground="#34495e")])
-            ax.text(column + 0.5, y + 0.25, _short(card.title, 13), ha="center", va="center", fontsize=6.2,
-                    color="#1b2631")
+            ax.text(column + 0.5, y + 0.33, wrap_name(card.title, chars), ha="center", va="center", fontsize=size,
+                    color="#1b2631", linespacing=1.05)
     ax.set_xlim(0, width)
     ax.set_ylim(0, len(labels))
     ax.set_yticks([len(labels) - 1 - i + 0.5 for i in range(len(labels))], labels, fontsize=8)
@@ -440,7 +462,7 @@ def plot_win_rates_by(rates: pd.DataFrame, by: str, *, ax=None, title: str | Non
     ax.set_ylim(0, 1.15)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
     ax.set_ylabel("share of games", fontsize=8)
-    ax.legend(fontsize=7.5, frameon=False, loc="upper center", ncol=len(outcomes))
+    ax.legend(fontsize=MIN_FONT_SIZE, frameon=False, loc="upper center", ncol=len(outcomes))
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
@@ -450,7 +472,7 @@ def plot_win_rates_by(rates: pd.DataFrame, by: str, *, ax=None, title: str | Non
 def _finish(ax, title: str | None, legend_loc: str = "upper right"):
     """The study charts' common finish: a small frameless legend, no top/right spines, small
     tick labels and the title."""
-    ax.legend(fontsize=7.5, frameon=False, loc=legend_loc)
+    ax.legend(fontsize=MIN_FONT_SIZE, frameon=False, loc=legend_loc)
     ax.spines[["top", "right"]].set_visible(False)
     ax.tick_params(labelsize=8)
     if title:
@@ -475,7 +497,7 @@ def plot_turns(frame: pd.DataFrame, *, ax=None, title: str | None = None):
             edgecolor="white", linewidth=0.5)
     ax.axvline(frame["turns"].mean(), color="black", linestyle="--", linewidth=1)
     ax.annotate(f"mean {frame['turns'].mean():.1f}", (frame["turns"].mean(), 1), xycoords=("data", "axes fraction"),
-                xytext=(4, -4), textcoords="offset points", fontsize=7.5, va="top")
+                xytext=(4, -4), textcoords="offset points", fontsize=MIN_FONT_SIZE, va="top")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("turns played (a turn is one player's three phases)", fontsize=8)
     ax.set_ylabel("games", fontsize=8)
@@ -499,11 +521,11 @@ def plot_per_game(frame: pd.DataFrame, key: str = "injuries_dealt", *, ax=None, 
     for player, v in zip(players, values):
         ax.axvline(v.mean(), color=_darker(colours[player]), linestyle="--", linewidth=1.2)
         ax.annotate(f"mean {v.mean():.1f}", (v.mean(), 1), xycoords=("data", "axes fraction"), xytext=(3, -4),
-                    textcoords="offset points", fontsize=7.5, va="top", color=_darker(colours[player]))
+                    textcoords="offset points", fontsize=MIN_FONT_SIZE, va="top", color=_darker(colours[player]))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(xlabel or f"{key.replace('_', ' ')} per game", fontsize=8)
     ax.set_ylabel("games", fontsize=8)
-    ax.legend(fontsize=7.5, frameon=False, loc="upper left")
+    ax.legend(fontsize=MIN_FONT_SIZE, frameon=False, loc="upper left")
     ax.spines[["top", "right"]].set_visible(False)
     ax.tick_params(labelsize=8)
     if title:
@@ -532,7 +554,7 @@ def plot_first_deaths(table: pd.DataFrame, *, ax=None, title: str | None = None)
     handles = [Line2D([], [], color="black", linewidth=6, label="eliminated first (95% interval)"),
                Line2D([], [], color="grey", linewidth=0, marker="s", markersize=9, markerfacecolor="none",
                       label="eliminated at all")]
-    ax.legend(handles=handles, fontsize=7.5, frameon=False, loc="lower right")
+    ax.legend(handles=handles, fontsize=MIN_FONT_SIZE, frameon=False, loc="lower right")
     ax.spines[["top", "right"]].set_visible(False)
     if title:
         ax.set_title(title, fontsize=10)
@@ -545,7 +567,8 @@ def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, la
     each cell labelled with its value.  ``centre``: a diverging colour scale around it (red below,
     blue above); None: a plain scale from 0 to 1."""
     if ax is None:
-        ax = new_axes(1.1 * len(grid.columns) + 3.2, 0.55 * len(grid) + 1.6)
+        ax = new_axes(1.1 * len(grid.columns) + 3.2, 0.6 * len(grid) + 1.9)
+    size = font_size(MIN_FONT_SIZE, ax.figure)
     values = grid.to_numpy(float)
     if centre is None:
         image_ = ax.imshow(values, cmap="Blues", vmin=0, vmax=1, aspect="auto")
@@ -555,19 +578,39 @@ def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, la
     for i in range(values.shape[0]):
         for j in range(values.shape[1]):
             ax.text(j, i, f"{values[i, j]:+.2f}" if centre is not None else f"{values[i, j]:.2f}",
-                    ha="center", va="center", fontsize=7.5, path_effects=_OUTLINE)
-    ax.set_xticks(range(len(grid.columns)), [_short(c) for c in grid.columns], fontsize=7.5, rotation=25, ha="right")
-    ax.set_yticks(range(len(grid.index)), [_short(r) for r in grid.index], fontsize=7.5)
-    ax.set_xlabel("defender", fontsize=8)
-    ax.set_ylabel("attacker", fontsize=8)
-    ax.figure.colorbar(image_, ax=ax, shrink=0.85).set_label(label, fontsize=8)
+                    ha="center", va="center", fontsize=size, path_effects=_OUTLINE)
+    # full names, wrapped: the columns' under each column, the rows' beside each row
+    ax.set_xticks(range(len(grid.columns)), [wrap_name(str(c), 14) for c in grid.columns], fontsize=size,
+                  linespacing=1.0, rotation=30, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(len(grid.index)), [wrap_name(str(r), 16) for r in grid.index], fontsize=size,
+                  linespacing=1.0)
+    ax.set_xlabel("defender", fontsize=size)
+    ax.set_ylabel("attacker", fontsize=size)
+    bar = ax.figure.colorbar(image_, ax=ax, shrink=0.85)
+    bar.set_label(label, fontsize=size)
+    bar.ax.tick_params(labelsize=size)
     if title:
         ax.set_title(title, fontsize=10)
     return ax
 
 
-def _short(name: str, length: int = 18) -> str:
-    return name if len(name) <= length else name[:length - 1] + "."
+def wrap_name(name: str, chars: int = 14) -> str:
+    """``name`` in full, broken between words into lines of at most about ``chars`` characters (a
+    word longer than a line is hyphenated)."""
+    words = []
+    for word in name.split():
+        while len(word) > chars + 1:  # a long compound: hyphenated where it passes the line
+            cut = max(3, min(chars - 1, len(word) // 2 + 1))
+            words.append(word[:cut] + "-")
+            word = word[cut:]
+        words.append(word)
+    lines: list[str] = []
+    for word in words:
+        if lines and not lines[-1].endswith("-") and len(lines[-1]) + 1 + len(word) <= chars:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines) or name
 
 
 def plot_card_values(table: pd.DataFrame, *, ax=None, title: str | None = None):

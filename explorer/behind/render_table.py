@@ -9,7 +9,8 @@ combat), and optionally sight lines, ranges and card-length rings; it returns th
 from __future__ import annotations
 
 import math
-from typing import Mapping
+import weakref
+from typing import Callable, Mapping
 
 import matplotlib.patheffects as path_effects
 import numpy as np
@@ -18,13 +19,14 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
 
+from explorer.behind.palette import PALETTE, SPARE_COLOURS, colour_of, colours_for  # noqa: F401  (PALETTE: re-exported)
 from explorer.behind.sight import sight_matrix
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
+from explorer.core.render_labels import MIN_FONT_SIZE, LabelPlacer, annotation, legend_below, ring_offsets
 
-PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
-"""Owner colours, assigned to owners in sorted order, so the same owners get the same colours
-on every table."""
+LABEL_SIZE = MIN_FONT_SIZE
+"""Chip, obstacle, ring and sight-line labels (points)."""
 
 CLEAR_COLOUR = "#1a9850"
 BLOCKED_COLOUR = "#d73027"
@@ -38,14 +40,14 @@ OUTLINE = _OUTLINE
 
 
 def owner_colours(table: Table) -> dict[str, str]:
-    """Each owner's colour: owners in sorted order take the palette's colours in turn."""
-    owners = sorted({chip.owner for chip in table.chips})
-    return {owner: PALETTE[i % len(PALETTE)] for i, owner in enumerate(owners)}
+    """Each owner's colour: his society's (:mod:`explorer.behind.palette`), whatever else is on the
+    table; owners named after no society take the spare colours in sorted order."""
+    return colours_for(chip.owner for chip in table.chips)
 
 
 def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: Mapping[str, float] | None = None,
                card_length_rings: Mapping[str, int] | None = None, show_sight: bool = True,
-               title: str | None = None):
+               title: str | None = None, colours: Mapping[str, str] | None = None, labels: bool = True):
     """Draw ``table`` on ``ax`` (a new figure's axes when None) and return the axes.
 
     * ``sight_from``: a chip name; its line of sight to every other chip is drawn (Ranged Combat
@@ -56,18 +58,25 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
       ``card_length_rings``: chip name -> number of rings one card length apart (ruling
       ``behind.card-length-cm``).  Circles mark where another chip's centre is exactly that far
       under ruling ``behind.distance-measure`` (centre to centre, or edge to edge: two radii more).
+    * ``colours``: owner -> colour (default :func:`owner_colours`: each society's own colour).
+    * Labels are placed clear of chips, obstacles and each other (:func:`place_labels`);
+      ``labels=False`` leaves that to the caller, who calls :func:`place_labels` once the axes
+      have their final limits (``draw_movement`` zooms first).
     """
     if ax is None:
         ax = Figure(figsize=(9.0, 9.0 * table.depth / table.width + 1.2), layout="constrained").add_subplot()
-    colours = owner_colours(table)
+    colours = {**owner_colours(table), **(colours or {})}
     r = table.radius
+    pending = _pending(ax, table)
     edge_extra = 2 * r if table.rulings["behind.distance-measure"] == "edge" else 0.0
 
     board = Rectangle((0, 0), table.width, table.depth, facecolor=TABLE_COLOUR, edgecolor="#5b4a2f",
                       linewidth=1.5, zorder=0)
     ax.add_patch(board)
     for obstacle in table.obstacles:
-        _draw_obstacle(ax, obstacle)
+        artists = _draw_obstacle(ax, obstacle)
+        pending.avoid.append(artists.patch)
+        pending.queue(artists.label, _obstacle_spots(obstacle, ax))
 
     if sight_from is not None and show_sight:
         _draw_sight_lines(ax, table, sight_from)
@@ -78,8 +87,8 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
                                    edgecolor=colours[chip.owner], alpha=0.8, zorder=2))
         ring.set_clip_path(board)
         x, y = label_point(table, chip, radius + edge_extra)
-        ax.annotate(f"{radius:g} cm", (x, y), fontsize=7, ha="center", va="center",
-                    color=colours[chip.owner], path_effects=_OUTLINE, zorder=6)
+        pending.queue(annotation(ax, f"{radius:g} cm", (x, y), fontsize=LABEL_SIZE, color=colours[chip.owner],
+                                 path_effects=_OUTLINE, zorder=6), _near_spots)
     for name, rings in (card_length_rings or {}).items():
         chip = table.chip(name)
         for k in range(1, int(rings) + 1):
@@ -88,11 +97,15 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
                                        edgecolor="#555555", zorder=2))
             ring.set_clip_path(board)
             x, y = label_point(table, chip, radius)
-            ax.annotate(f"{k} CL", (x, y), fontsize=6.5, ha="center", va="center", color="#555555",
-                        path_effects=_OUTLINE, zorder=6)
+            pending.queue(annotation(ax, f"{k} CL", (x, y), fontsize=LABEL_SIZE, color="#555555",
+                                     path_effects=_OUTLINE, zorder=6), _near_spots)
 
     for chip in table.chips:
-        _draw_chip(ax, chip, r, colours[chip.owner], highlight=chip.name == sight_from)
+        artists = _draw_chip(ax, chip, r, colours[chip.owner], highlight=chip.name == sight_from)
+        artists.label.remove()  # placed afresh, clear of the others (place_labels)
+        words = chip.name + (" (flies)" if chip.flying else "")
+        pending.queue(annotation(ax, words, chip.position, fontsize=LABEL_SIZE, path_effects=_OUTLINE, zorder=6,
+                                 fontweight="bold" if chip.name == sight_from else "normal"), _chip_spots(r))
 
     handles = [Patch(facecolor=colour, edgecolor="black", label=owner) for owner, colour in colours.items()]
     if any(o.flat for o in table.obstacles):
@@ -105,22 +118,132 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
             Line2D([], [], color=CLEAR_COLOUR, linewidth=1.1, linestyle=":", label="clear, outside viewing angle"),
             Line2D([], [], color=BLOCKED_COLOUR, linewidth=1.2, linestyle="--", label="blocked"),
         ]
-    if handles:
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.09), ncol=min(len(handles), 4),
-                  fontsize=8, frameon=False)
-
     margin = 2.0
     ax.set_xlim(-margin, table.width + margin)
     ax.set_ylim(-margin, table.depth + margin)
     ax.set_aspect("equal")
-    ax.set_xlabel("cm")
-    ax.set_ylabel("cm")
-    ax.tick_params(labelsize=8)
+    ax.set_xlabel("cm", fontsize=9)
+    ax.set_ylabel("cm", fontsize=9)
+    ax.tick_params(labelsize=LABEL_SIZE)
+    if handles:  # under the axis label "cm", never over it
+        legend_below(ax, handles, ncol=min(len(handles), 4))
     if title is None and sight_from is not None and show_sight:
         title = f"Lines of sight from {sight_from}"
     if title:
         ax.set_title(title, fontsize=11)
+    if labels:
+        place_labels(ax)
     return ax
+
+
+# =============================================================================================
+# Labels clear of chips, obstacles and each other
+# =============================================================================================
+class _Pending:
+    """What :func:`place_labels` will place on one axes: labels with their candidate spots (a
+    function of the scale, points per cm), and the chips and obstacles to keep clear of."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.labels: list[tuple] = []
+        self.avoid: list = []      # patches (obstacles)
+        self.circles: list = []    # (centre, radius) in cm, besides the chips (e.g. where a chip started)
+        self.lines: list = []      # polylines in cm (arrows)
+
+    def queue(self, text, spots: Callable[[float], list]) -> None:
+        self.labels.append((text, spots))
+
+    def avoid_circle(self, centre, radius: float) -> None:
+        self.circles.append((tuple(centre), float(radius)))
+
+    def avoid_line(self, points) -> None:
+        self.lines.append([tuple(p) for p in points])
+
+
+_PENDING: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _pending(ax, table: Table) -> _Pending:
+    pending = _PENDING.get(ax)
+    if pending is None or pending.table is not table:
+        _PENDING[ax] = pending = _Pending(table)
+    return pending
+
+
+def queue_label(ax, text, spots: Callable[[float], list]) -> None:
+    """Have :func:`place_labels` place ``text`` (an annotation at its anchor, offsets in points) at
+    the first free of ``spots(points_per_cm)``: ``(dx, dy, ha, va)`` or ``(xy, dx, dy, ha, va)``."""
+    _PENDING[ax].queue(text, spots)
+
+
+def avoid(ax, *, circle=None, line=None) -> None:
+    """Have :func:`place_labels` keep labels off a circle ``(centre, radius)`` or a polyline (cm)."""
+    if circle is not None:
+        _PENDING[ax].avoid_circle(*circle)
+    if line is not None:
+        _PENDING[ax].avoid_line(line)
+
+
+def place_labels(ax) -> float:
+    """Place the labels :func:`draw_table` (and :func:`queue_label`) queued on ``ax``: obstacles'
+    first, then the chips', then the rest, each at the first candidate spot that overlaps no chip,
+    no obstacle and no label placed before, inside the axes.  Call it once the axes have their
+    final limits.  Returns the summed collision cost left (0: every label is clear)."""
+    pending = _PENDING.pop(ax, None)
+    if pending is None:
+        return 0.0
+    figure = ax.figure
+    if figure.get_layout_engine() is not None:
+        figure.draw_without_rendering()  # the layout moves and scales the axes: measure after it
+    placer = LabelPlacer(ax)
+    table = pending.table
+    for chip in table.chips:
+        placer.avoid_circle(chip.position, table.radius)
+    for centre, radius in pending.circles:
+        placer.avoid_circle(centre, radius)
+    for patch in pending.avoid:
+        placer.avoid_patch(patch)
+    for points in pending.lines:
+        placer.avoid_line(points)
+    queued = {id(text) for text, _ in pending.labels}
+    for text in ax.texts:  # fixed texts (a blocker's name on a sight line, ...)
+        if id(text) not in queued:
+            placer.avoid_text(text)
+    to_px = ax.transData.transform
+    points_per_cm = abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]) * 72.0 / figure.dpi
+    return sum(placer.place(text, spots(points_per_cm)) for text, spots in pending.labels
+               if text.axes is not None)  # a label its caller removed is skipped
+
+
+def _chip_spots(radius: float) -> Callable[[float], list]:
+    """Around the chip's centre: just outside its rim, then further out."""
+    return lambda scale: ring_offsets(radius * scale + 2.5, rings=3, step=8.0)
+
+
+def _near_spots(scale: float) -> list:
+    return [(0.0, 0.0, "center", "center"), *ring_offsets(4.0, rings=2, step=6.0)]
+
+
+def _obstacle_spots(obstacle, ax) -> Callable[[float], list]:
+    """Centred above the obstacle (chips standing on it stay visible), below, beside (at a few
+    heights), at its corners -- of the part of it the axes show (a zoomed view cuts it)."""
+    def spots(scale: float) -> list:
+        x0, y0, x1, y1 = obstacle.polygon.bounds
+        (left, right), (bottom, top) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
+        x0, x1 = max(x0, left), min(x1, right)
+        y0, y1 = max(y0, bottom), min(y1, top)
+        if x0 > x1 or y0 > y1:  # not in view
+            x0, y0, x1, y1 = obstacle.polygon.bounds
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        base = [((mx, y1), 0, 1, "center", "bottom"), ((mx, y0), 0, -1, "center", "top"),
+                ((x1, my), 1, 0, "left", "center"), ((x0, my), -1, 0, "right", "center"),
+                ((x1, y1), 1, 1, "left", "bottom"), ((x0, y1), -1, 1, "right", "bottom"),
+                ((x1, y0), 1, -1, "left", "top"), ((x0, y0), -1, -1, "right", "top")]
+        for f in (0.75, 0.25, 0.9, 0.1):  # up and down its sides
+            y = y0 + f * (y1 - y0)
+            base += [((x1, y), 1, 0, "left", "center"), ((x0, y), -1, 0, "right", "center")]
+        return [(xy, dx * gap, dy * gap, ha, va) for gap in (2.5, 9.0) for xy, dx, dy, ha, va in base]
+    return spots
 
 
 def table_png(table: Table, *, dpi: int = 100, **kwargs) -> bytes:
@@ -157,6 +280,8 @@ def _draw_sight_lines(ax, table: Table, observer: str) -> None:
             continue
         other = table.chip(target)
         xs, ys = (source.x, other.x), (source.y, other.y)
+        if ax in _PENDING:
+            _PENDING[ax].avoid_line((source.position, other.position))
         if matrix.clear[i, j]:
             in_view = bool(matrix.in_view[i, j])
             ax.plot(xs, ys, color=CLEAR_COLOUR, linewidth=1.6 if in_view else 1.1,
@@ -169,11 +294,16 @@ def _draw_sight_lines(ax, table: Table, observer: str) -> None:
                 angle -= 180
             elif angle < -90:
                 angle += 180
-            ax.annotate(", ".join(matrix.blockers(observer, target)),
-                        (source.x + at * (other.x - source.x), source.y + at * (other.y - source.y)),
-                        fontsize=6, color=BLOCKED_COLOUR, ha="center", va="bottom", rotation=angle,
-                        rotation_mode="anchor", transform_rotates_text=True,
-                        path_effects=_OUTLINE, zorder=5.5)
+            label = ax.annotate(", ".join(matrix.blockers(observer, target)),
+                                (source.x + at * (other.x - source.x), source.y + at * (other.y - source.y)),
+                                xytext=(0, 0), textcoords="offset points",
+                                fontsize=LABEL_SIZE, color=BLOCKED_COLOUR, ha="center", va="bottom", rotation=angle,
+                                rotation_mode="anchor", transform_rotates_text=True,
+                                path_effects=_OUTLINE, zorder=5.5)
+            if ax in _PENDING:  # along the line, where it is clear of chips, obstacles and labels
+                spots = [((source.x + f * (other.x - source.x), source.y + f * (other.y - source.y)), 0, 0,
+                          "center", va) for f in (0.6, 0.7, 0.5, 0.8, 0.4, 0.3, 0.9, 0.2) for va in ("bottom", "top")]
+                _PENDING[ax].queue(label, lambda scale, spots=spots: spots)
 
 
 # =============================================================================================
@@ -201,8 +331,8 @@ class ObstacleArtists:
         patch = PathPatch(polygon_path(obstacle.polygon), linewidth=1.0)
         patch.set_zorder(1)
         ax.add_patch(patch)
-        label = ax.annotate("", (0.0, 0.0), fontsize=6.5, ha="center", va="bottom", color="#333333",
-                            path_effects=_OUTLINE, zorder=5)
+        label = ax.annotate("", (0.0, 0.0), xytext=(0, 0), textcoords="offset points", fontsize=LABEL_SIZE,
+                            ha="center", va="bottom", color="#333333", path_effects=_OUTLINE, zorder=5)
         artists = cls(patch, label)
         artists.show(obstacle)
         return artists
@@ -222,7 +352,7 @@ class ObstacleArtists:
         min_x, _, max_x, max_y = polygon.bounds
         spot = ((min_x + max_x) / 2, max_y + 0.5)
         self.label.xy = spot
-        self.label.set_position(spot)
+        self.label.xyann = (0.0, 0.0)
         self.label.set_text(f"{obstacle.name} (h {obstacle.height:g} cm" + (", flat)" if obstacle.flat else ")"))
         self.obstacle, self.flagged = obstacle, flagged
 
@@ -241,7 +371,7 @@ class ChipArtists:
 
     @classmethod
     def add(cls, ax, chip, radius: float, colour: str, *, highlight: bool = False, label: str | None = None,
-            flagged: bool = False, fontsize: float = 7) -> "ChipArtists":
+            flagged: bool = False, fontsize: float = LABEL_SIZE) -> "ChipArtists":
         rear = ax.add_patch(Wedge((0, 0), 1, 0, 90, facecolor="black", alpha=0.08, linewidth=0, zorder=3))
         fan = ax.add_patch(Wedge((0, 0), 1, 0, 90, alpha=0.30, linewidth=0.6, zorder=3))
         body = ax.add_patch(Circle((0, 0), radius, zorder=4))
@@ -325,12 +455,12 @@ class LiveTable:
     obstacles added, removed or edited): the artists of a chip or obstacle live as long as it does.
 
     ``colours``: owner -> colour (fixed, so a player keeps his colour while chips come and go; new
-    owners take the next :data:`PALETTE` colour).  The axes show the table and ``margin`` cm around
+    owners take their society's colour, or a spare one).  The axes show the table and ``margin`` cm around
     it.  ``short_labels`` names chips by their first word(s) (:func:`short_names`).
     """
 
     def __init__(self, ax, table: Table, *, colours: Mapping[str, str] | None = None, margin: float = 2.0,
-                 short_labels: bool = False, fontsize: float = 7):
+                 short_labels: bool = False, fontsize: float = LABEL_SIZE):
         self.ax = ax
         self.margin = margin
         self.short_labels = short_labels
@@ -353,7 +483,11 @@ class LiveTable:
 
     def colour(self, owner: str) -> str:
         if owner not in self.colours:
-            self.colours[owner] = PALETTE[len(self.colours) % len(PALETTE)]
+            colour = colour_of(owner)
+            if colour is None or colour in self.colours.values():
+                spare = [c for c in SPARE_COLOURS if c not in self.colours.values()] or list(SPARE_COLOURS)
+                colour = spare[0]
+            self.colours[owner] = colour
         return self.colours[owner]
 
     def update(self, table: Table, *, selected: str | None = None, flagged=()) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from explorer.core.display import figure_png, new_figure
+from explorer.core.render_labels import MIN_FONT_SIZE
 
 PALETTE = ("#2471a3", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#5d6d7e")
 EXACT_COLOUR, SAMPLED_COLOUR, BEST_COLOUR, PLAIN_COLOUR = "#2471a3", "#d68910", "#27ae60", "#aab7b8"
@@ -51,7 +52,7 @@ def plot_curves(curves: Mapping[str, Sequence[tuple]], ax=None, *, xlabel: str, 
     ax.set_title(title, fontsize=9)
     ax.grid(alpha=0.3)
     if len(curves) > 1:
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=MIN_FONT_SIZE)
     return lines
 
 
@@ -74,7 +75,7 @@ def plot_collected(distributions: Sequence, ax=None, *, title: str = "") -> list
     ax.set_ylabel("probability")
     ax.set_title(title, fontsize=9)
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=MIN_FONT_SIZE)
     return containers
 
 
@@ -86,7 +87,7 @@ def plot_expected_by_k(comparison, ax=None, *, title: str = "") -> list:
     colours = [BEST_COLOUR if k == comparison.best_k else PLAIN_COLOUR for k in frame["k"]]
     bars = list(ax.bar(range(len(frame)), frame["expected"], color=colours))
     for x, value in enumerate(frame["expected"]):
-        ax.text(x, value, f"{value:.2f}", ha="center", va="bottom", fontsize=7)
+        ax.text(x, value, f"{value:.2f}", ha="center", va="bottom", fontsize=MIN_FONT_SIZE)
     ax.set_xticks(range(len(frame)), list(frame["option"]), fontsize=8)
     ax.set_ylim(0, max(frame["expected"]) * 1.18)
     ax.set_ylabel("expected cards")
@@ -112,7 +113,7 @@ def plot_exact_vs_sampled(exact: Mapping[int, float], sampled: Mapping[int, floa
     ax.set_ylabel("probability")
     ax.set_ylim(0, max([*map(float, exact.values()), *ps, 0.05]) * 1.2)
     ax.set_title(title, fontsize=9)
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=MIN_FONT_SIZE)
     return exact_bars, sampled_bars, error_bars
 
 

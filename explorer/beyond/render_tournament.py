@@ -1,8 +1,11 @@
 """Drawing a Beyond strategy tournament (:mod:`explorer.beyond.tournament`): standings with their
 95% Wilson intervals, score distributions per strategy, and the head-to-head win shares.
 
-``tournament_figure(result)`` draws all three; each ``plot_*`` draws one on a given axes and
-returns the artists a test can read.
+``tournament_figure(result)`` draws all three (the standings above the scores, the head to head
+beside them: a figure a notebook shows at full size); each ``plot_*`` draws one on a given axes
+and returns the artists a test can read.  Every text is at least
+:data:`~explorer.core.render_labels.MIN_FONT_SIZE` at the size the figure is shown (a wider figure
+given by the caller gets larger fonts).
 """
 
 from __future__ import annotations
@@ -13,10 +16,23 @@ import numpy as np
 
 from explorer.beyond.tournament import long_form
 from explorer.core.display import figure_png, new_figure
+from explorer.core.render_labels import MIN_FONT_SIZE, display_scale
 
 __all__ = ["plot_head_to_head", "plot_scores", "plot_standings", "tournament_figure", "tournament_png"]
 
 BAR = "#2e86c1"
+
+
+def _size(ax, base: float = MIN_FONT_SIZE) -> float:
+    """``base`` points (at least the minimum) at the size the figure is shown: larger on a figure
+    wider than a notebook shows, which is scaled down."""
+    return max(base, MIN_FONT_SIZE) / display_scale(ax.figure)
+
+
+def _axis_fonts(ax) -> None:
+    ax.tick_params(labelsize=_size(ax))
+    ax.xaxis.label.set_fontsize(_size(ax, 9))
+    ax.yaxis.label.set_fontsize(_size(ax, 9))
 HALF = "#7f8c8d"
 
 
@@ -32,12 +48,13 @@ def plot_standings(standings, ax=None):
     bars = ax.barh(ys, share, color=BAR, height=0.6)
     errorbar = ax.errorbar(share, ys, xerr=errors, fmt="none", ecolor="black", capsize=3, lw=1)
     for y, s, high, n in zip(ys, share, frame["ci_high"], frame["games"]):
-        ax.text(min(float(high) + 0.01, 0.9), y, f"{s:.0%} (n={n})", va="center", fontsize=8)
+        ax.text(min(float(high) + 0.01, 0.9), y, f"{s:.0%} (n={n})", va="center", fontsize=_size(ax))
     ax.axvline(0.5, color=HALF, ls="--", lw=1)
-    ax.set_yticks(ys, list(frame["strategy"]), fontsize=9)
+    ax.set_yticks(ys, list(frame["strategy"]))
     ax.set_xlim(0, 1)
     ax.set_xlabel("win share (ties shared), 95% Wilson interval")
-    ax.set_title("Standings", fontsize=10)
+    _axis_fonts(ax)
+    ax.set_title("Standings", fontsize=_size(ax, 10))
     return bars, errorbar
 
 
@@ -54,9 +71,10 @@ def plot_scores(games, ax=None, order=None):
                                                                   "markeredgecolor": "black", "markersize": 4})
     for patch in boxes["boxes"]:
         patch.set_facecolor("#aed6f1")
-    ax.set_yticks(range(1, len(order) + 1), order, fontsize=9)
+    ax.set_yticks(range(1, len(order) + 1), order)
     ax.set_xlabel("energy points at the end (diamond: mean)")
-    ax.set_title("Score distributions", fontsize=10)
+    _axis_fonts(ax)
+    ax.set_title("Score distributions", fontsize=_size(ax, 10))
     return boxes
 
 
@@ -69,26 +87,35 @@ def plot_head_to_head(matrix, ax=None):
     image = ax.imshow(np.ma.masked_invalid(values), cmap="RdBu", vmin=0.0, vmax=1.0)
     for (i, j), v in np.ndenumerate(values):
         if not math.isnan(v):
-            ax.text(j, i, f"{v:.0%}", ha="center", va="center", fontsize=8,
+            ax.text(j, i, f"{v:.0%}", ha="center", va="center", fontsize=_size(ax),
                     color="white" if abs(v - 0.5) > 0.3 else "black")
-    ax.set_xticks(range(len(matrix.columns)), list(matrix.columns), rotation=35, ha="right", fontsize=8)
-    ax.set_yticks(range(len(matrix.index)), list(matrix.index), fontsize=8)
+    ax.set_xticks(range(len(matrix.columns)), list(matrix.columns), rotation=35, ha="right",
+                  rotation_mode="anchor")
+    ax.set_yticks(range(len(matrix.index)), list(matrix.index))
     ax.set_xlabel("against")
-    ax.set_title("Head to head: row's win share", fontsize=10)
-    ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    _axis_fonts(ax)
+    ax.set_title("Head to head: row's win share", fontsize=_size(ax, 10))
+    bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    bar.ax.tick_params(labelsize=_size(ax))
     return image
 
 
 def tournament_figure(result, figure=None):
-    """The three plots of a :class:`~explorer.beyond.tournament.TournamentResult` in one figure."""
+    """The three plots of a :class:`~explorer.beyond.tournament.TournamentResult` in one figure: the
+    standings above the score distributions, the head-to-head matrix beside them (on a wide
+    ``figure`` given: the three in a row; its fonts grow if it is wider than a notebook shows)."""
     standings = result.standings
     order = list(standings["strategy"])[::-1]
-    height = 2.0 + 0.45 * len(order)
-    figure = figure or new_figure(14.0, max(3.6, height))
-    left, middle, right = figure.subplots(1, 3, width_ratios=[1.1, 1.0, 1.0])
-    plot_standings(standings, left)
-    plot_scores(result.games, middle, order=order)
-    plot_head_to_head(result.head_to_head, right)
+    rows = 0.5 + 0.42 * len(order)
+    figure = figure or new_figure(9.0, 2.0 * rows + 1.6)
+    width, height = figure.get_size_inches()
+    if width / height > 2.2:  # a wide figure given: the three in a row
+        axes = dict(zip(("standings", "scores", "matrix"), figure.subplots(1, 3, width_ratios=[1.1, 1.0, 1.0])))
+    else:
+        axes = figure.subplot_mosaic([["standings", "matrix"], ["scores", "matrix"]], width_ratios=[1.0, 1.05])
+    plot_standings(standings, axes["standings"])
+    plot_scores(result.games, axes["scores"], order=order)
+    plot_head_to_head(result.head_to_head, axes["matrix"])
     return figure
 
 

@@ -1,0 +1,69 @@
+"""One colour per society, the same in every figure of every lesson (pure data: no drawing library).
+
+A player is coloured by the society of his deck, never by his place in the order of players: the
+Vampires are red whether they play against the Schwesternbund alone or against Ghosts and
+Templars.  Players the palette does not know (named freely, e.g. "Christian") take the spare
+colours in sorted order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+SOCIETY_COLOURS: dict[str, str] = {
+    "Schwesternbund": "#1f77b4",  # blue
+    "Vampire": "#d62728",         # red
+    "Werwölfe": "#8c564b",        # brown
+    "Tempelritter": "#9467bd",    # purple
+    "Geister": "#17becf",         # cyan
+}
+"""Society (as the decks and the players named after them spell it) -> colour."""
+
+DECK_SOCIETIES: dict[str, str] = {"schwesternbund": "Schwesternbund", "vampire": "Vampire", "werwoelfe": "Werwölfe",
+                                  "tempelritter": "Tempelritter", "geister": "Geister"}
+"""Shipped deck id -> its society."""
+
+DECK_COLOURS: dict[str, str] = {deck: SOCIETY_COLOURS[society] for deck, society in DECK_SOCIETIES.items()}
+"""Shipped deck id -> its society's colour."""
+
+SPARE_COLOURS = ("#2ca02c", "#ff7f0e", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#843c39")
+"""For players named after no society, in sorted order."""
+
+PALETTE = tuple(SOCIETY_COLOURS.values()) + SPARE_COLOURS
+"""Every colour, societies first."""
+
+__all__ = ["DECK_COLOURS", "DECK_SOCIETIES", "PALETTE", "SOCIETY_COLOURS", "SPARE_COLOURS", "colour_of", "colours_for",
+           "society_of"]
+
+
+def society_of(name: str) -> str | None:
+    """The society a player or deck name stands for: ``"Vampire"``, ``"Vampire 2"`` (a second
+    player of the same society, see ``player_names``) and the deck id ``"vampire"`` are all the
+    Vampires; None for any other name."""
+    if name in SOCIETY_COLOURS:
+        return name
+    head, _, tail = name.rpartition(" ")
+    if head in SOCIETY_COLOURS and tail.isdigit():
+        return head
+    return DECK_SOCIETIES.get(name)
+
+
+def colour_of(name: str, societies: Mapping[str, str] | None = None) -> str | None:
+    """The colour of a society, deck or player (``societies``: player -> society, e.g. from a
+    game's decks); None when the name belongs to no society."""
+    society = (societies or {}).get(name) or society_of(name)
+    return SOCIETY_COLOURS.get(society) if society else None
+
+
+def colours_for(players: Iterable[str], societies: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Each player's colour: his society's, or the spare colours in sorted order for the others (and
+    for a second player of a society already coloured, e.g. "Vampire 2", so two players never share one)."""
+    names = sorted(set(players))
+    colours: dict[str, str] = {}
+    for p in names:
+        colour = colour_of(p, societies)
+        if colour is not None and colour not in colours.values():
+            colours[p] = colour
+    others = [p for p in names if p not in colours]
+    colours.update({p: SPARE_COLOURS[i % len(SPARE_COLOURS)] for i, p in enumerate(others)})
+    return {p: colours[p] for p in names}

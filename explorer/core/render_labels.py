@@ -1,0 +1,216 @@
+"""Readable figures, for every system: a minimum text size and labels placed clear of each other.
+
+* :data:`MIN_FONT_SIZE` -- no text of a figure is smaller (in points at the size the figure is
+  shown: a figure wider than :data:`DISPLAY_WIDTH` inches is scaled down by the notebook, see
+  :func:`display_scale`); :func:`font_size` clamps a wanted size to it.
+* :class:`LabelPlacer` -- a simple collision pass: for each label a few candidate positions around
+  its anchor, the first whose text bounding box (measured with the renderer) overlaps no chip, no
+  obstacle and no label placed before, and lies inside the axes; when none is free, the one that
+  overlaps least.
+* :func:`legend_below` -- a legend under the axes, below the x tick labels and the x axis label
+  (never over them), whatever the size of the axes.
+
+matplotlib's object API only; nothing here knows a rule system.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from matplotlib.path import Path
+from matplotlib.transforms import Bbox, ScaledTranslation
+
+MIN_FONT_SIZE = 8.0
+"""The smallest text of any figure, in points at its display size."""
+
+DISPLAY_WIDTH = 9.0
+"""Inches a notebook shows a figure at most (about 900 px at 100 dpi): wider figures are scaled down."""
+
+__all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "annotation", "box_hits_circle", "display_scale",
+           "font_size", "legend_below", "overlapping_pairs", "renderer_of", "ring_offsets", "texts_of", "too_small"]
+
+
+def renderer_of(figure):
+    """The renderer that measures texts: the canvas's, or (a figure made without pyplot has a bare
+    canvas) one matplotlib makes for the figure."""
+    get = getattr(figure.canvas, "get_renderer", None)
+    return get() if get is not None else figure._get_renderer()
+
+
+def display_scale(figure) -> float:
+    """How much the notebook shrinks ``figure`` (1.0 when it fits :data:`DISPLAY_WIDTH`)."""
+    return min(1.0, DISPLAY_WIDTH / float(figure.get_figwidth()))
+
+
+def font_size(size: float | None = None, figure=None) -> float:
+    """``size`` (points), at least :data:`MIN_FONT_SIZE` at the display size of ``figure``."""
+    least = MIN_FONT_SIZE / (display_scale(figure) if figure is not None else 1.0)
+    return max(float(size if size is not None else least), least)
+
+
+def texts_of(figure) -> list:
+    """Every visible, non-empty text of ``figure`` (titles, tick labels, legends, annotations)."""
+    from matplotlib.text import Text
+
+    return [t for t in figure.findobj(Text) if t.get_visible() and t.get_text().strip()]
+
+
+def too_small(figure) -> list:
+    """The texts of ``figure`` smaller than :data:`MIN_FONT_SIZE` at its display size (for tests)."""
+    scale = display_scale(figure)
+    return [t for t in texts_of(figure) if t.get_fontsize() * scale < MIN_FONT_SIZE - 1e-6]
+
+
+def ring_offsets(gap: float, *, rings: int = 2, step: float | None = None) -> list[tuple[float, float, str, str]]:
+    """Candidate offsets in points around an anchor -- below, above, right, left, then the four
+    diagonals, on ``rings`` rings ``step`` points apart -- each with the text alignment there."""
+    step = gap if step is None else step
+    spots = ((0, -1, "center", "top"), (0, 1, "center", "bottom"), (1, 0, "left", "center"),
+             (-1, 0, "right", "center"), (0.71, -0.71, "left", "top"), (-0.71, -0.71, "right", "top"),
+             (0.71, 0.71, "left", "bottom"), (-0.71, 0.71, "right", "bottom"))
+    return [((gap + k * step) * dx, (gap + k * step) * dy, ha, va) for k in range(rings) for dx, dy, ha, va in spots]
+
+
+class LabelPlacer:
+    """Places texts on ``ax`` so that they overlap neither each other nor what was registered with
+    :meth:`avoid_circle` / :meth:`avoid_patch` / :meth:`avoid_box`, and stay inside the axes.
+
+    Positions are measured in display pixels with the figure's renderer; call it once the axes
+    have their final limits and aspect (it applies the aspect itself).
+    """
+
+    def __init__(self, ax, *, pad: float = 2.0):
+        self.ax = ax
+        self.figure = ax.figure
+        ax.apply_aspect()
+        self.renderer = renderer_of(self.figure)
+        self.pad = pad * self.figure.dpi / 72.0
+        self.circles: list[tuple[float, float, float]] = []   # centre x, y and radius in pixels
+        self.paths: list[Path] = []                           # obstacle outlines in pixels
+        self.boxes: list[Bbox] = []                           # placed labels and other boxes in pixels
+        self.lines: list[Path] = []                           # arrows and lines in pixels
+
+    # what to avoid ---------------------------------------------------------------------------
+    def avoid_circle(self, centre: Sequence[float], radius: float) -> None:
+        """A circle in data units (a chip)."""
+        to_px = self.ax.transData.transform
+        (cx, cy), (ex, _) = to_px(centre), to_px((centre[0] + radius, centre[1]))
+        self.circles.append((float(cx), float(cy), abs(float(ex - cx))))
+
+    def avoid_patch(self, patch) -> None:
+        """The outline of a patch (an obstacle), filled."""
+        path = patch.get_path().transformed(patch.get_transform())
+        if len(path.vertices):
+            self.paths.append(path)
+
+    def avoid_box(self, box: Bbox) -> None:
+        self.boxes.append(box)
+
+    def avoid_text(self, text) -> None:
+        """A text already placed elsewhere (e.g. a fixed one)."""
+        if text.get_visible() and text.get_text():
+            self.boxes.append(text.get_window_extent(self.renderer))
+
+    # measuring -------------------------------------------------------------------------------
+    def avoid_line(self, points: Sequence[Sequence[float]]) -> None:
+        """A polyline in data units (an arrow, a sight line): crossing it costs a little."""
+        self.lines.append(Path(self.ax.transData.transform(points)))
+
+    def _conflict(self, box: Bbox) -> float:
+        """How badly ``box`` collides: another label is worst, then leaving the axes, then a chip or
+        an obstacle, then a line crossed; each by the area it covers."""
+        cost = 0.0
+        grown = box.padded(self.pad)
+        for other in self.boxes:
+            w = min(grown.x1, other.x1) - max(grown.x0, other.x0)
+            h = min(grown.y1, other.y1) - max(grown.y0, other.y0)
+            if w > 0 and h > 0:
+                cost += 10.0 * w * h + 5000.0
+        for cx, cy, r in self.circles:
+            nx, ny = min(max(cx, grown.x0), grown.x1), min(max(cy, grown.y0), grown.y1)
+            depth = r - math.hypot(nx - cx, ny - cy)
+            if depth > 0:
+                cost += depth * (grown.width + grown.height) + 1000.0
+        for path in self.paths:
+            if path.intersects_bbox(grown, filled=True):
+                cost += grown.width * grown.height + 1000.0
+        for path in self.lines:
+            if path.intersects_bbox(box, filled=False):
+                cost += 50.0
+        inside = self.ax.bbox
+        w = max(0.0, min(box.x1, inside.x1) - max(box.x0, inside.x0))
+        h = max(0.0, min(box.y1, inside.y1) - max(box.y0, inside.y0))
+        if w * h < box.width * box.height - 0.5:
+            cost += (box.width * box.height - w * h) * 10 + 8000.0
+        return cost
+
+    def place(self, text, candidates: Iterable[tuple[float, float, str, str]]) -> float:
+        """Move ``text`` (an annotation anchored at its ``xy``) to the first of ``candidates``
+        (``(dx, dy, ha, va)``: offsets in points with their alignment, or ``(xy, dx, dy, ha, va)`` with an
+        anchor of their own) that collides with nothing; when none is free,
+        to the least bad.  The text's box is then avoided by the next labels.  Returns the
+        remaining collision cost (0: clear)."""
+        best, best_cost = None, math.inf
+        for spot in candidates:
+            self._put(text, *spot)
+            box = text.get_window_extent(self.renderer)
+            cost = self._conflict(box)
+            if cost < best_cost - 1e-9:
+                best, best_cost = tuple(spot), cost
+                if cost <= 0:
+                    break
+        if best is not None:
+            self._put(text, *best)
+            self.boxes.append(text.get_window_extent(self.renderer))
+        return best_cost
+
+    @staticmethod
+    def _put(text, *spot) -> None:
+        if len(spot) == 5:  # a candidate with an anchor of its own
+            text.xy, spot = spot[0], spot[1:]
+        dx, dy, ha, va = spot
+        text.xyann = (dx, dy)
+        text.set_ha(ha)
+        text.set_va(va)
+
+
+def annotation(ax, words: str, xy, **style):
+    """An annotation at ``xy`` (data) offset in points (for :class:`LabelPlacer`)."""
+    return ax.annotate(words, xy, xytext=(0, 0), textcoords="offset points", **style)
+
+
+def legend_below(ax, handles, labels=None, *, ncol: int | None = None, fontsize: float = MIN_FONT_SIZE, **options):
+    """A frameless legend centred under ``ax``, below its x tick labels and x axis label (measured
+    in points, so it holds for any size of the axes)."""
+    renderer = renderer_of(ax.figure)
+    axis_box = ax.xaxis.get_tightbbox(renderer)
+    below = 0.0
+    if axis_box is not None and axis_box.height > 0:
+        below = max(0.0, ax.bbox.y0 - axis_box.y0) * 72.0 / ax.figure.dpi
+    offset = ScaledTranslation(0, -(below + 2.0) / 72.0, ax.figure.dpi_scale_trans)
+    kwargs = dict(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=ax.transAxes + offset,
+                  borderaxespad=0.0, ncol=ncol or max(1, min(len(handles), 4)), fontsize=fontsize, frameon=False)
+    kwargs.update(options)
+    if labels is None:
+        return ax.legend(handles=handles, **kwargs)
+    return ax.legend(handles=handles, labels=labels, **kwargs)
+
+
+def overlapping_pairs(boxes: Sequence[Bbox], slack: float = 0.5) -> list[tuple[int, int]]:
+    """Index pairs of ``boxes`` that overlap by more than ``slack`` pixels each way (for tests)."""
+    pairs = []
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            a, b = boxes[i], boxes[j]
+            if min(a.x1, b.x1) - max(a.x0, b.x0) > slack and min(a.y1, b.y1) - max(a.y0, b.y0) > slack:
+                pairs.append((i, j))
+    return pairs
+
+
+def box_hits_circle(box: Bbox, centre: Sequence[float], radius: float, slack: float = 0.5) -> bool:
+    """Whether ``box`` (pixels) reaches more than ``slack`` pixels into the circle (pixels)."""
+    cx, cy = centre
+    nx, ny = min(max(cx, box.x0), box.x1), min(max(cy, box.y0), box.y1)
+    return math.hypot(nx - cx, ny - cy) < radius - slack
+

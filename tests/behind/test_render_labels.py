@@ -1,0 +1,215 @@
+"""Figures that read cleanly (issue 11): labels clear of chips, obstacles and each other, axis labels
+clear of legends, no text below the minimum size, full names, one colour per society."""
+
+import math
+
+import pytest
+from matplotlib.colors import to_hex
+
+from explorer.behind import Chip, Obstacle, Table, load_action_cards, load_decks, study
+from explorer.behind.game import GameOptions, new_game
+from explorer.behind.movement import move_leg
+from explorer.behind.palette import SOCIETY_COLOURS, colours_for, society_of
+from explorer.behind.render_game import draw_state, player_colours
+from explorer.behind.render_study import draw_card_rows, draw_movement, new_grid, plot_melee_grid, wrap_name
+from explorer.behind.render_study import player_colours as study_colours
+from explorer.behind.render_table import draw_table, owner_colours
+from explorer.core.display import figure_png
+from explorer.core.render_labels import (MIN_FONT_SIZE, box_hits_circle, overlapping_pairs, renderer_of,
+                                         too_small)
+
+VAMPIRE, SISTERS, GHOSTS = "Vampire", "Schwesternbund", "Geister"
+
+
+def _settled(figure):
+    """The figure laid out and drawn as a notebook shows it; its renderer."""
+    figure_png(figure)
+    return renderer_of(figure)
+
+
+def _label_boxes(ax, renderer):
+    return [(t, t.get_window_extent(renderer)) for t in ax.texts if t.get_visible() and t.get_text().strip()]
+
+
+def assert_labels_clear(ax, table, *, extra_circles=()):
+    """No two labels overlap, none reaches into a chip (or ``extra_circles``, cm) or a solid obstacle."""
+    renderer = _settled(ax.figure)
+    boxes = _label_boxes(ax, renderer)
+    pairs = overlapping_pairs([b for _, b in boxes])
+    assert not pairs, [(boxes[i][0].get_text(), boxes[j][0].get_text()) for i, j in pairs]
+    to_px = ax.transData.transform
+    circles = [(chip.position, table.radius, chip.name) for chip in table.chips]
+    circles += [(centre, radius, "circle") for centre, radius in extra_circles]
+    for centre, radius, name in circles:
+        (cx, cy), (ex, _) = to_px(centre), to_px((centre[0] + radius, centre[1]))
+        for text, box in boxes:
+            assert not box_hits_circle(box, (cx, cy), abs(ex - cx), slack=1.0), f"{text.get_text()!r} on {name}"
+    for patch in ax.patches:
+        if patch.get_label() == "obstacle":
+            path = patch.get_path().transformed(patch.get_transform())
+            for text, box in boxes:
+                assert not path.intersects_bbox(box.shrunk(0.98, 0.9), filled=True), \
+                    f"{text.get_text()!r} on an obstacle"
+
+
+def _mark_obstacles(ax, table):
+    """Tag the obstacle patches (solid ones) so the checks find them."""
+    from matplotlib.patches import PathPatch
+
+    for patch in ax.patches:
+        if isinstance(patch, PathPatch) and patch.get_hatch() is None and len(patch.get_path().vertices) >= 4:
+            patch.set_label("obstacle")
+
+
+@pytest.fixture(scope="module")
+def crypt():
+    return Table(40, 20, obstacles=[Obstacle.box("wall", 14, 2, 2, 16, height=6)],
+                 chips=[Chip("Die Graue Frau", GHOSTS, 9.5, 10, facing=0), Chip("Ludwig", VAMPIRE, 22, 10, facing=180)])
+
+
+def test_incorporeal_figure_labels_clear(crypt):
+    """Lesson 2's incorporeal figure: "Die Graue Frau" is not hidden under Ludwig's chip; the legs'
+    labels sit on neither chip nor wall."""
+    through, legs = crypt, []
+    for point in [(17.5, 10), (25.5, 11.5)]:
+        through, leg = move_leg(through, "Die Graue Frau", point, max_distance=8.5, mode="incorporeal", facing=0)
+        legs.append(leg)
+    axes = new_grid(1, 2, 11, 3.6).ravel()
+    draw_movement(crypt, legs, after=through, ax=axes[0], title="through the wall and Ludwig")
+    _, lost = move_leg(crypt, "Die Graue Frau", (15, 13), max_distance=8.5, mode="incorporeal", tournament=True)
+    draw_movement(crypt, [lost], ax=axes[1], title="forfeited")
+    _mark_obstacles(axes[0], through)
+    _mark_obstacles(axes[1], crypt)
+    assert_labels_clear(axes[0], through, extra_circles=[(leg.start, crypt.radius) for leg in legs])
+    assert_labels_clear(axes[1], crypt)
+    assert "Die Graue Frau" in [t.get_text() for t in axes[0].texts]
+
+
+def test_stopped_leg_label_clear_of_the_wall():
+    """"1.5 cm, stopped by wall" runs across neither the chip nor the wall."""
+    wall = Obstacle.box("wall", 14, 7, 2, 16, height=5)
+    field = Table(40, 25, obstacles=[wall], chips=[Chip("Ludwig", VAMPIRE, 6, 12, facing=0),
+                                                    Chip("Sahra", SISTERS, 30, 12, facing=180)])
+    moved, legs = field, []
+    for point in [(11, 12), (17.5, 12)]:
+        moved, leg = move_leg(moved, "Ludwig", point, max_distance=6.5)
+        legs.append(leg)
+    ax = draw_movement(field, legs, after=moved, refused=[("Ludwig", (12, 17.3), "8 cm > 6.5 cm")])
+    _mark_obstacles(ax, moved)
+    assert any("stopped by wall" in t.get_text() for t in ax.texts)
+    assert_labels_clear(ax, moved, extra_circles=[(leg.start, field.radius) for leg in legs])
+
+
+def test_sight_lines_labels_clear():
+    arena = Table(60, 34, obstacles=[Obstacle.box("hedge", 21, 20, 3, 10, height=2),
+                                     Obstacle.circle("tree", 30, 8, 3, height=8),
+                                     Obstacle.box("crate", 40, 25.5, 3, 3, height=2)],
+                  chips=[Chip("Johanna", SISTERS, 8, 16, facing=0), Chip("Ludwig", VAMPIRE, 48, 16, facing=180),
+                         Chip("Mathilde", VAMPIRE, 48, 26, facing=180), Chip("Konrad", VAMPIRE, 50, 3, facing=180),
+                         Chip("Isabeau", VAMPIRE, 52, 30, facing=180, flying=True),
+                         Chip("Agathe", SISTERS, 30, 16, facing=0), Chip("Victim", VAMPIRE, 8, 30, facing=270)])
+    ax = draw_table(arena, sight_from="Johanna")
+    _mark_obstacles(ax, arena)
+    assert_labels_clear(ax, arena)
+
+
+def test_axis_label_clear_of_the_legend(crypt):
+    """Lesson 4: the axis label "cm" is not drawn over the legend, on a zoomed view either."""
+    for ax in (draw_table(crypt), draw_movement(crypt, region=(6, 7, 30, 23))):
+        renderer = _settled(ax.figure)
+        legend = ax.get_legend().get_window_extent(renderer)
+        label = ax.xaxis.label.get_window_extent(renderer)
+        ticks = ax.xaxis.get_tightbbox(renderer)
+        assert legend.y1 <= label.y0 + 0.5 and legend.y1 <= ticks.y0 + 0.5
+
+
+@pytest.fixture(scope="module")
+def jewel_game():
+    decks = load_decks()
+    return new_game([decks["geister"], decks["tempelritter"], decks["vampire"]], "juwel_von_athen", seed=3,
+                    options=GameOptions(character_points=30, max_turns=60))
+
+
+def test_every_text_at_least_the_minimum(crypt, jewel_game):
+    decks = load_decks()
+    figures = [draw_table(crypt).figure, draw_movement(crypt).figure, draw_state(jewel_game).figure,
+               draw_card_rows({"hand": list(decks["vampire"].cards[:5])}).figure,
+               plot_melee_grid(study.grid(study.melee_matrix(decks["vampire"], decks["schwesternbund"]))).figure]
+    for figure in figures:
+        _settled(figure)
+        small = too_small(figure)
+        assert not small, [(t.get_text(), t.get_fontsize()) for t in small]
+    assert MIN_FONT_SIZE >= 8
+
+
+def test_heatmap_names_in_full_and_clear():
+    """Lesson 7: "Ludwig von Auenstedt", not "Ludwig von Auenst."; wrapped tick labels do not overlap."""
+    decks = load_decks()
+    grid = study.grid(study.melee_matrix(decks["vampire"], decks["schwesternbund"]))
+    axes = new_grid(1, 2, 12.5, 3.6).ravel()
+    ax = plot_melee_grid(grid, ax=axes[0])
+    plot_melee_grid(grid.T, ax=axes[1])
+    renderer = _settled(ax.figure)
+    rows = [t.get_text().replace("\n", " ") for t in ax.get_yticklabels()]
+    columns = [t.get_text().replace("\n", " ") for t in ax.get_xticklabels()]
+    assert rows == [str(r) for r in grid.index] and columns == [str(c) for c in grid.columns]
+    assert "Ludwig von Auenstedt" in rows
+    assert not overlapping_pairs([t.get_window_extent(renderer) for t in ax.get_yticklabels()])
+    columns = ax.get_xticklabels()  # rotated: their ends, where they would touch, are a line apart
+    assert all(t.get_rotation() == 30 for t in columns)
+    ends = [t.get_window_extent(renderer).x1 for t in columns]
+    assert all(b - a >= t.get_fontsize() * 1.2 * ax.figure.dpi / 72 for a, b, t in zip(ends, ends[1:], columns))
+
+
+def test_card_titles_in_full_inside_their_cards():
+    cards = sorted(load_action_cards().values(), key=lambda c: -len(c.title))[:6]
+    ax = draw_card_rows({"longest titles": cards})
+    renderer = _settled(ax.figure)
+    titles = [t for t in ax.texts if not t.get_text().isdigit()]
+    assert [t.get_text().replace("-\n", "").replace("\n", " ") for t in titles] == [c.title for c in cards]
+    for text, patch in zip(titles, ax.patches):
+        box, card = text.get_window_extent(renderer), patch.get_window_extent(renderer)
+        assert card.x0 <= box.x0 and box.x1 <= card.x1 and card.y0 <= box.y0 and box.y1 <= card.y1, text.get_text()
+
+
+def test_wrap_name():
+    assert wrap_name("Ludwig von Auenstedt", 12) == "Ludwig von\nAuenstedt"
+    assert wrap_name("Blutdurst", 12) == "Blutdurst"
+    assert wrap_name("Fledermausschwarm", 10).replace("-\n", "") == "Fledermausschwarm"
+
+
+# ---------------------------------------------------------------------------------------------
+# One colour per society
+# ---------------------------------------------------------------------------------------------
+def test_society_of():
+    assert society_of("Vampire") == society_of("vampire") == society_of("Vampire 2") == "Vampire"
+    assert society_of("Christian") is None
+
+
+@pytest.mark.parametrize("others", [[SISTERS], [GHOSTS, "Tempelritter"], ["Werwölfe"], [SISTERS, GHOSTS]])
+def test_vampires_red_whatever_the_players(others):
+    red = SOCIETY_COLOURS[VAMPIRE]
+    table = Table(60, 30, chips=[Chip("Ludwig", VAMPIRE, 30, 15)] +
+                  [Chip(f"c{k}", owner, 10 + 10 * k, 5) for k, owner in enumerate(others)])
+    assert owner_colours(table)[VAMPIRE] == red
+    assert study_colours([*others, VAMPIRE])[VAMPIRE] == red
+    assert colours_for(reversed([VAMPIRE, *others]))[VAMPIRE] == red
+    ax = draw_table(table)
+    body = next(p for p in ax.patches if type(p).__name__ == "Circle" and tuple(p.center) == (30, 15))
+    assert to_hex(body.get_facecolor()) == red
+
+
+def test_vampires_red_in_the_jewel_game(jewel_game):
+    """Lesson 6 (Geister, Tempelritter, Vampire): the Vampires red as in every other lesson."""
+    colours = player_colours(jewel_game)
+    assert colours[VAMPIRE] == SOCIETY_COLOURS[VAMPIRE] and colours[GHOSTS] == SOCIETY_COLOURS[GHOSTS]
+    ax = draw_state(jewel_game)
+    ludwig = jewel_game.table.chip("Ludwig von Auenstedt")
+    body = next(p for p in ax.patches if type(p).__name__ == "Circle"
+                and math.dist(p.center, ludwig.position) < 1e-9 and p.get_radius() == jewel_game.table.radius)
+    assert to_hex(body.get_facecolor()) == SOCIETY_COLOURS[VAMPIRE]
+
+
+def test_two_players_of_one_society_differ():
+    colours = colours_for([VAMPIRE, "Vampire 2"])
+    assert colours[VAMPIRE] == SOCIETY_COLOURS[VAMPIRE] and colours["Vampire 2"] != colours[VAMPIRE]
