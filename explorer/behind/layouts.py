@@ -47,7 +47,7 @@ from shapely import affinity
 from explorer.behind.scenarios import SCENARIO_DIR, Scenario, load_scenario
 from explorer.behind.table import Chip, Obstacle, Table
 from explorer.core.inputs import InputError, read_text
-from explorer.core.resources import display_path
+from explorer.core.resources import data_root, display_path
 from explorer.core.rules import RuleViolation
 
 LAYOUT_DIR = SCENARIO_DIR / "layouts"
@@ -571,6 +571,13 @@ def layout_path(name_or_path: Path | str, folder: Path | str | None = None) -> P
     return Path(folder or layout_folder()) / f"{text}.json"
 
 
+def is_shipped_folder(folder: Path | str) -> bool:
+    """True for the explorer's own data folder (the repository's ``data/``, or ``explorer/data`` of an
+    installed package) and every folder inside it: :func:`save_layout` never writes there."""
+    data = Path(str(data_root())).resolve()
+    return Path(folder).expanduser().resolve().is_relative_to(data)
+
+
 def saved_layouts(folder: Path | str | None = None) -> list[str]:
     """Names of the layouts saved in ``folder``, sorted; without ``folder``, those of
     :func:`layout_folder` and the shipped ones (:data:`LAYOUT_DIR`)."""
@@ -580,10 +587,13 @@ def saved_layouts(folder: Path | str | None = None) -> list[str]:
 
 def save_layout(layout: Layout, name_or_path: Path | str, *, folder: Path | str | None = None,
                 overwrite: bool = False) -> Path:
-    """Write the layout as JSON to ``folder`` (default :func:`layout_folder`, never inside an
-    installed package; see :func:`layout_path`); FileExistsError unless ``overwrite``.  Returns the
-    path written."""
+    """Write the layout as JSON to ``folder`` (default :func:`layout_folder`; see :func:`layout_path`),
+    never into the explorer's own data folder (:func:`is_shipped_folder`: LayoutError);
+    FileExistsError unless ``overwrite``.  Returns the path written."""
     path = layout_path(name_or_path, folder)
+    if is_shipped_folder(path.parent):
+        raise LayoutError("folder", str(path.parent), "is inside the explorer's own data folder (its shipped files "
+                                                      "are read, never written): save in a folder of your own")
     if path.exists() and not overwrite:
         raise FileExistsError(f"{display_path(path)} exists already; choose another name or overwrite it")
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -37,7 +37,7 @@ def test_the_example_shows_no_broken_rule_and_nothing_to_place(designer):
     assert "Still to place" not in designer.validation.value
     assert bytes(designer.view.widget.value[:4]) == b"\x89PNG"
     geometry = json.loads(designer.geometry.value)
-    assert geometry == {"xlim": [-2.0, 122.0], "ylim": [-2.0, 82.0], "axes": [0, 0, 1, 1], "size": [840, 569]}
+    assert geometry == {"xlim": [-2.0, 122.0], "ylim": [-2.0, 82.0], "axes": [0, 0, 1, 1], "size": [760, 515]}
 
 
 def test_dragging_a_chip_checks_the_rules_live_and_commits_on_release(designer):
@@ -149,7 +149,9 @@ def test_an_obstacle_is_dragged_turned_and_edited_as_a_piece(designer):
         "obstacle 'cart' is flat; the scenario's piece is not flat",
     ]
     designer.start_button.click()
-    assert designer.game is None and "cannot start a game" in designer.status.value
+    assert designer.game is None and designer.said.startswith("A game cannot start from this layout yet: ")
+    assert "obstacle 'cart' is 2 cm high" in designer.said and "field" not in designer.said
+    assert "cannot start" in designer.file_status.value  # answered beside the button too
 
 
 def test_moving_an_obstacle_onto_a_chip_is_refused(designer):
@@ -175,9 +177,12 @@ def test_remove_save_load_and_start_a_game_through_the_buttons(designer, tmp_pat
     assert LUDWIG not in designer.design.table and "still places 1 chip: Ludwig" in designer.validation.value
     designer.filename.value = "without ludwig"
     designer.save_button.click()
-    assert (tmp_path / "without ludwig.json").is_file() and designer.saved.options == ("without ludwig",)
+    assert (tmp_path / "layouts" / "without ludwig.json").is_file()
+    assert designer.saved.options == (("without ludwig", "without ludwig"),
+                                      ("unser_revier_example (shipped example)", "unser_revier_example"))
+    assert designer.said == f"Saved as {tmp_path / 'layouts' / 'without ludwig.json'}."
     designer.save_button.click()
-    assert "exists already" in designer.status.value
+    assert "is saved in" in designer.said and "tick 'replace'" in designer.said
     designer.saved.value = "without ludwig"
     designer.add_chip("Vampire", 56, 6, 90)
     designer.load_button.click()
@@ -187,9 +192,10 @@ def test_remove_save_load_and_start_a_game_through_the_buttons(designer, tmp_pat
     designer.start_button.click()
     game = designer.game
     assert game is not None and game.phase == "action" and game.current_player == "Schwesternbund"
-    assert "game started" in designer.status.value and "begins the game" in designer.game_view.value
+    assert designer.said.startswith("Game started: Schwesternbund begins.")
+    assert designer.game_panel.game is game and designer.game_panel in designer.game_view.children
     designer.move(LUDWIG, 56, 7)
-    assert designer.game is None  # a changed layout is another game
+    assert designer.game is None and designer.game_view.children == ()  # a changed layout is another game
 
 
 def test_another_scenario_resizes_the_same_figure(designer):
@@ -199,7 +205,7 @@ def test_another_scenario_resizes_the_same_figure(designer):
     designer.scenario.value = "juwel_von_athen"
     assert designer.view.figure is figure and designer.design.scenario == "juwel_von_athen"
     assert list(designer.role_boxes) == ["middle", "edge", "opposite-edge"]
-    assert json.loads(designer.geometry.value)["size"] == [840, 840]
+    assert json.loads(designer.geometry.value)["size"] == [760, 760]
     assert len(designer.design.table.obstacles) == 8
 
 
@@ -232,3 +238,118 @@ def test_an_obstacle_that_is_not_a_piece_can_be_moved_but_not_turned(tmp_path):
     assert designer.design.table.obstacle("rock").polygon.centroid.coords[0] == pytest.approx((62, 41))
     assert designer._guard(designer.turn, "rock", 30) is None and "cannot be turned" in designer.status.value
     assert any("not one of the pieces" in p for p in L.game_problems(designer.design))
+
+
+def test_a_click_on_a_chip_selects_it_and_never_moves_it(designer):
+    """Issue 11: clicking a chip to select it said "moved to (same position)"."""
+    assert designer.said.startswith("Click a chip or an obstacle to select it")
+    before = designer.design
+    designer._on_press(mouse(designer, 56.3, 6.2))
+    designer._on_motion(mouse(designer, 56.4, 6.3))  # the hand trembles: still a click
+    designer._on_release(mouse(designer, 56.4, 6.3))
+    assert designer.selected == LUDWIG and designer.design is before
+    assert designer.said == f"{LUDWIG} selected: drag it, or click on the table to move it (turn it with 'facing')."
+    assert "moved" not in designer.status.value
+    designer.press(56, 12)  # a click on the table moves the selected chip there
+    designer.release(56, 12)
+    assert designer.design.table.chip(LUDWIG).position == (56, 12) and designer.said == f"{LUDWIG} moved to (56.0, 12.0)."
+    designer.press(56, 6), designer.release(56, 6)  # an empty place again: the chip goes back
+    assert designer.design.table.chip(LUDWIG).position == (56, 6)
+    designer.press(100, 40)
+    designer.press(50, 5)  # Gräfin Mathilde: selected, Ludwig stays
+    assert designer.selected == "Gräfin Mathilde von Rabenfels" and designer.design.table.chip(LUDWIG).position == (100, 40)
+
+
+def test_nothing_selected_and_a_click_on_an_empty_place_says_what_to_do(tmp_path):
+    designer = DesignerPanel(L.load_layout("unser_revier_example"), folder=tmp_path, canvas="agg")
+    assert designer.press(100, 60) is None
+    assert designer.said.startswith("Nothing to select there: click a chip or an obstacle")
+
+
+def test_each_mode_says_what_a_click_does_in_plain_words(tmp_path):
+    designer = DesignerPanel(L.new_layout(obstacles=False), folder=tmp_path, canvas="agg")
+    designer.mode.value = "add chip"
+    designer.player.value = "Vampire"
+    assert designer.said == f"Click on the table to place {LUDWIG} (Vampire's next chip)."
+    assert designer.player.options[1] == ("Vampire (4 to place)", "Vampire")
+    designer.press(60, 5)
+    assert designer.said == (f"Vampire places {LUDWIG} at (60.0, 5.0), facing the middle. Click again to place "
+                             "Gräfin Mathilde von Rabenfels.")
+    assert designer.player.options[1] == ("Vampire (3 to place)", "Vampire")
+    designer.press(61, 5)  # on Ludwig
+    assert designer.said.startswith("Gräfin Mathilde von Rabenfels cannot stand at (61.0, 5.0): Gräfin Mathilde "
+                                    f"von Rabenfels would overlap {LUDWIG}")
+    assert designer.said.endswith("Click somewhere else.") and "field" not in designer.said
+    assert 'designer-error' in designer.status.value
+    designer.mode.value = "add obstacle"
+    assert designer.said == "Click on the table to place the crate."
+    designer.piece.value = "cart"
+    assert designer.said == "Click on the table to place the cart."
+    designer.press(75, 28)
+    assert designer.said == "The cart is placed at (75.0, 28.0). Next: the crate (chosen under 'obstacle'); click to place it."
+    designer.mode.value = "move"
+    assert designer.said == "The cart selected: drag it, or click on the table to move it (turn it with 'angle'; " \
+                            "height and 'flat' are beside the table)."
+
+
+def test_the_obstacle_list_holds_every_piece_and_a_placed_one_is_moved(designer):
+    """Issue 11: with every piece on the table the obstacle dropdown was empty."""
+    assert [value for _, value in designer.piece.options] == [p.name for p in designer.design.rules.obstacles]
+    assert designer.piece.options[0] == ("crate (on the table)", "crate")
+    designer.mode.value = "add obstacle"
+    assert designer.said.startswith("The crate is on the table already: a click on the table moves it there.")
+    designer.press(20, 60)
+    assert designer.design.table.obstacle("crate").polygon.centroid.coords[0] == pytest.approx((20, 60))
+    assert designer.said == "The crate was on the table already: it is now at (20.0, 60.0)."
+    assert len(designer.design.table.obstacles) == 6
+
+
+def test_a_player_with_every_chip_placed_is_told_in_words(designer):
+    designer.mode.value = "add chip"
+    designer.player.value = "Vampire"
+    assert designer.said == ("Vampire has placed all his chips. Choose another player under 'chip of', or choose "
+                             "'move' to drag a chip.")
+    designer.press(100, 60)
+    assert designer.said.startswith("Vampire has placed all his chips (Ludwig von Auenstedt, ")
+    assert "layout" not in designer.said and "field" not in designer.said
+
+
+def test_start_game_opens_a_playable_game_panel(designer):
+    """Issue 11: "start game" printed two lines and offered nothing to play."""
+    from explorer.behind.panels.panel_replay import ReplayPanel
+
+    game = designer.start_game(0)
+    panel = designer.game_panel
+    assert isinstance(panel, ReplayPanel) and panel.playing and panel.game is game
+    assert game.current_player == "Schwesternbund" and panel.legal
+    move = next(a for a in panel.legal if a.kind == "move")
+    panel.apply(move)
+    assert game.history[-1] == move and game.actions_left == 2
+
+
+def test_save_writes_into_the_chosen_folder_and_never_into_data(tmp_path, monkeypatch):
+    """Issue 11: Save wrote into the repository's data/ folder.  The folder field defaults to the
+    working directory; layouts go to its layouts/ folder; the explorer's data folder is refused."""
+    monkeypatch.chdir(tmp_path)
+    designer = DesignerPanel(L.load_layout("unser_revier_example"), canvas="agg")
+    assert designer.folder_text.value == str(tmp_path) and designer.layouts_dir == tmp_path / "layouts"
+    assert designer.save("mine") == tmp_path / "layouts" / "mine.json"
+    other = tmp_path / "elsewhere"
+    designer.folder_text.value = str(other)
+    assert designer.said == f"Layouts are saved in {other / 'layouts'} (and listed from there)."
+    designer.filename.value = "mine"
+    designer.save_button.click()
+    assert (other / "layouts" / "mine.json").is_file()
+    data = L.LAYOUT_DIR.parents[2]  # the repository's data/ (or the installed package's copy)
+    before = sorted(p.name for p in L.LAYOUT_DIR.iterdir())
+    for folder in (data, L.LAYOUT_DIR, L.LAYOUT_DIR.parent):
+        designer.folder_text.value = str(folder)
+        designer.save_button.click()
+        assert "inside the explorer's own data folder" in designer.said and "type a folder of your own" in designer.said
+    assert sorted(p.name for p in L.LAYOUT_DIR.iterdir()) == before
+    with pytest.raises(L.LayoutError, match="own data folder"):
+        L.save_layout(designer.design, "x", folder=L.LAYOUT_DIR)
+    designer.folder_text.value = str(tmp_path)
+    designer.filename.value = "../escape"
+    designer.save_button.click()
+    assert designer.said.startswith('"../escape" cannot be a layout name') and not (tmp_path / "escape.json").exists()

@@ -2,23 +2,40 @@
 save it, load it, play it.
 
 :class:`DesignerPanel` is a view over a :class:`~explorer.behind.layouts.Layout`.  Click to add a chip
-(the next character of the chosen player's deck) or an obstacle (the next of the scenario's pieces),
-drag chips and obstacles, turn the selected chip (its viewing angle) or obstacle, change an
-obstacle's height and flatness, give the players their roles.  After every change the layout is
-checked against the scenario's rules (:func:`~explorer.behind.layouts.findings`: behind-2003-rulebook.txt,
-section "Unser Revier!" ("Our Turf!") or "Das Juwel von Athen" ("The Jewel of Athens"), Terrain and
-Setup): each broken rule is listed with the rule it breaks, and drawn on the table -- a red line
-between the two chips of a broken distance, a red ring round a misplaced chip, a red outline on an
-obstacle.  The zones the rules speak of are drawn too: the middle of the table (obstacles), the area
-between the obstacles (the middle player) and each edge player's strip along his edge.
+(the next character of the chosen player's deck) or an obstacle (one of the scenario's pieces), select
+a chip or an obstacle with a click and drag it (or click on the table to move it there), turn the
+selected chip (its viewing angle) or obstacle, change an obstacle's height and flatness, give the
+players their roles.  After every change the layout is checked against the scenario's rules
+(:func:`~explorer.behind.layouts.findings`: behind-2003-rulebook.txt, section "Unser Revier!" ("Our
+Turf!") or "Das Juwel von Athen" ("The Jewel of Athens"), Terrain and Setup): each broken rule is listed
+with the rule it breaks, and drawn on the table -- a red line between the two chips of a broken
+distance, a red ring round a misplaced chip, a red outline on an obstacle.  The zones the rules speak
+of are drawn too: the middle of the table (obstacles), the area between the obstacles (the middle
+player) and each edge player's strip along his edge.
+
+Every click and every button is answered in words in the message line right above the table
+(``designer-status``; save, load and start game also beside their buttons): what was selected, placed
+or moved, what to do next ("Click on the table to place ..."), or why the table or the rules refuse it.
+*Start game* opens the game in the play / replay panel below the designer
+(:class:`~explorer.behind.panels.panel_replay.ReplayPanel` with ``play=True``: the first player's legal
+actions are offered).  *Save* writes ``<folder>/layouts/<name>.json``: the folder is the text field
+(default: the current working directory), the name a name (never a path); the explorer's own data
+folder is refused (:func:`~explorer.behind.layouts.save_layout`).
 
 The mouse handlers only translate events into the panel's methods -- :meth:`~DesignerPanel.press`,
-:meth:`~DesignerPanel.drag_to`, :meth:`~DesignerPanel.release` -- which call :meth:`~DesignerPanel.add_chip`,
-:meth:`~DesignerPanel.add_obstacle`, :meth:`~DesignerPanel.move` ...; a notebook builds a layout with the
-same methods.  A drag is committed on the button release (a late motion event is ignored); a drop the
-table forbids (a chip on another chip, on a high obstacle, over the table edge) puts the chip back and
-says why.  The figure's axes fill it (``add_axes((0, 0, 1, 1))``); the hidden HTML widget with class
-``designer-geometry`` gives its limits in cm and size in pixels (for browser tests).
+:meth:`~DesignerPanel.drag_to`, :meth:`~DesignerPanel.release` -- which call :meth:`~DesignerPanel.select`,
+:meth:`~DesignerPanel.add_chip`, :meth:`~DesignerPanel.add_obstacle`, :meth:`~DesignerPanel.move` ...; a
+notebook builds a layout with the same methods.  A press on a chip selects it; a release where the press
+was (within :data:`CLICK_CM`) is a click, never a move.  A drag is committed on the button release (a
+late motion event is ignored); a drop the table forbids (a chip on another chip, on a high obstacle, over
+the table edge) puts the chip back and says why.  The figure's axes fill it (``add_axes((0, 0, 1, 1))``);
+the hidden HTML widget with class ``designer-geometry`` gives its limits in cm and size in pixels (for
+browser tests).
+
+Layout (the conventions of :mod:`explorer.core.panels.layout`): the toolbar, the table with its side
+column and the file controls are rows that wrap instead of overflowing JupyterLab's output area; the side
+column has a fixed width; the canvas scrolls sideways inside its own box when the output area is
+narrower than the figure; buttons are as wide as their text.
 """
 
 from __future__ import annotations
@@ -48,11 +65,23 @@ from explorer.behind.render_table import (
 )
 from explorer.behind.scenarios import middle_of_table
 from explorer.behind.table import Chip, Obstacle, Table
+from explorer.core.panels.layout import button_layout, column, label_style, row, tooltip_follows_value
 from explorer.core.rules import RuleViolation
 
 MODES = ("move", "add chip", "add obstacle")
+MODE_TIPS = ("select a chip or an obstacle with a click, then drag it or click on the table to move it",
+             "click on the table to place the next chip of the player chosen under 'chip of'",
+             "click on the table to place the obstacle chosen under 'obstacle'")
 MARGIN_CM = 2.0
-WIDTH_PX = 840
+WIDTH_PX = 760
+"""The figure's default width: it fits JupyterLab's output area at a 1280 px window (file browser open)
+and at 1024 px with it closed; narrower, the canvas scrolls sideways in its box."""
+SIDE_PX = 300
+"""The side column's width (selection, facing, height, roles)."""
+CLICK_CM = 0.5
+"""A release this close (cm) to its press is a click: it selects, it does not move."""
+LAYOUTS = "layouts"
+"""Layouts are saved in this subfolder of the chosen folder."""
 
 
 def facing_centre(table: Table, x: float, y: float) -> float:
@@ -60,36 +89,51 @@ def facing_centre(table: Table, x: float, y: float) -> float:
     return float(round(math.degrees(math.atan2(table.depth / 2 - y, table.width / 2 - x)))) % 360.0
 
 
+class Refused(LayoutError):
+    """What the designer refuses, said in plain words for the user (``str(error)``: that text); a
+    :class:`~explorer.behind.layouts.LayoutError` all the same (``field``, ``value``)."""
+
+    def __init__(self, field: str | None, value, plain: str):
+        super().__init__(field, value, plain)
+        self.plain = plain
+        ValueError.__init__(self, plain)
+
+    def __reduce__(self):
+        return (type(self), (self.field, self.value, self.plain))
+
+
 class DesignerPanel(widgets.VBox):
     """The scenario designer (see the module docstring).
 
     ``layout``: where to start (default: a new layout of ``scenario`` with its obstacle pieces at their
-    default places).  ``folder``: where Save and Load look (default
-    :func:`~explorer.behind.layouts.layout_folder`: ``data/behind/scenarios/layouts`` of a repository
-    checkout, ``layouts/`` under the current directory once installed).
+    default places).  ``folder``: the folder shown in the save row (default: the current working
+    directory); layouts are saved in and listed from its ``layouts/`` subfolder (:attr:`layouts_dir`), the
+    shipped ones (``data/behind/scenarios/layouts``) are listed and loaded too, never written.
     ``decks``: ``{deck id: Deck}`` for Start game (default: the shipped decks).  ``canvas``: see
-    :class:`~explorer.behind.panels.panel_table.FigureView`.
+    :class:`~explorer.behind.panels.panel_table.FigureView`; ``width_px`` the figure's width.
 
     State: :attr:`design` (the committed :class:`~explorer.behind.layouts.Layout`; ``layout`` is the widget's
-    CSS layout), :attr:`selected` (a chip or obstacle name),
-    :attr:`shown` (the findings listed), :attr:`game` (after Start game).
+    CSS layout), :attr:`selected` (a chip or obstacle name), :attr:`shown` (the findings listed),
+    :attr:`game` (after Start game) and :attr:`game_panel` (the play / replay panel showing it),
+    :attr:`said` (the last answer, in plain text).
     """
 
     def __init__(self, layout: Layout | None = None, *, scenario: str = "unser_revier",
                  folder: Path | str | None = None, decks: Mapping | None = None, canvas: str = "auto",
                  width_px: int = WIDTH_PX):
         self.design = layout if layout is not None else L.new_layout(scenario)
-        self.folder = Path(folder) if folder is not None else L.layout_folder()
         self.decks = decks
         self.width_px = width_px
         self.selected: str | None = None
         self.game = None
+        self.game_panel = None
+        self.said = ""
         self.shown: list[Finding] = []
         self._drag: dict | None = None
         self._preview: Layout | None = None
         self._silent = False
 
-        self._build_controls()
+        self._build_controls(Path(folder) if folder is not None else Path.cwd())
         width, height = table_figure_size(self.design.table, width_px, MARGIN_CM)
         self.view = FigureView(width, height, mode=canvas, css_class="designer-figure")
         self.ax = self.view.figure.add_axes((0, 0, 1, 1))
@@ -100,70 +144,107 @@ class DesignerPanel(widgets.VBox):
         self.view.connect("button_press_event", self._on_press)
         self.view.connect("motion_notify_event", self._on_motion)
         self.view.connect("button_release_event", self._on_release)
+        # the canvas in a box of its own that scrolls sideways when the output area is narrower
+        canvas_box = widgets.Box([self.view.widget], layout=widgets.Layout(
+            overflow="auto", max_width="100%", flex="0 1 auto")).add_class("designer-canvas-box")
         super().__init__([
-            widgets.HBox([self.scenario, self.mode, self.player, self.piece]),
-            widgets.HBox([self.view.widget, self.sidebar]),
-            self.validation,
-            widgets.HBox([self.filename, self.overwrite, self.save_button, self.saved, self.load_button]),
-            widgets.HBox([self.seed, self.start_button]),
+            row([self.mode, self.player, self.piece, self.scenario], align="center").add_class("designer-toolbar"),
             self.status,
+            row([canvas_box, self.sidebar], gap="6px 10px").add_class("designer-body"),
+            self.validation,
+            row([self.folder_text, self.filename, self.overwrite, self.save_button], align="center"
+                ).add_class("designer-save-row"),
+            row([self.saved, self.load_button, self.seed, self.start_button], align="center"
+                ).add_class("designer-start-row"),
+            self.file_status,
             self.game_view,
             self.geometry,
-        ])
+        ], layout=widgets.Layout(max_width="100%"))
         self.add_class("designer-panel")
         self._sync_controls()
         self.refresh()
+        self._say(self._mode_hint())
 
     # =========================================================================================
     # Widgets
     # =========================================================================================
-    def _build_controls(self) -> None:
-        def box(width):
-            return widgets.Layout(width=width)
+    def _build_controls(self, folder: Path) -> None:
+        def fit(width):  # a control of ``width`` px that shrinks with its row
+            return widgets.Layout(width=f"{width}px", max_width="100%", flex="0 1 auto")
 
-        self.scenario = widgets.Dropdown(options=list(_scenario_ids()), value=self.design.scenario,
-                                         description="scenario", layout=box("260px")).add_class("designer-scenario")
-        self.mode = widgets.ToggleButtons(options=MODES, value="move", style={"button_width": "95px"}
+        full = label_style()
+        self.scenario = widgets.Dropdown(options=[(L.scenario_of(s).title, s) for s in _scenario_ids()],
+                                         value=self.design.scenario, description="scenario", style=full,
+                                         layout=fit(250)).add_class("designer-scenario")
+        self.mode = widgets.ToggleButtons(options=MODES, value="move", tooltips=list(MODE_TIPS),
+                                          style={"button_width": "auto"}, layout=widgets.Layout(flex="0 0 auto")
                                           ).add_class("designer-mode")
-        self.player = widgets.Dropdown(description="chip of", layout=box("230px")).add_class("designer-player")
-        self.piece = widgets.Dropdown(description="obstacle", layout=box("230px")).add_class("designer-piece")
-        self.selected_label = widgets.HTML().add_class("designer-selected")
+        self.player = widgets.Dropdown(description="chip of", style=full, layout=fit(270)).add_class("designer-player")
+        self.piece = widgets.Dropdown(description="obstacle", style=full, layout=fit(240)).add_class("designer-piece")
+        tooltip_follows_value(self.player)
+        tooltip_follows_value(self.piece)
+        side = widgets.Layout(width="96%", max_width="96%")
+        self.selected_label = widgets.HTML(layout=side).add_class("designer-selected")
         self.facing = widgets.IntSlider(0, 0, 359, description="facing", continuous_update=False,
-                                        layout=box("280px")).add_class("designer-facing")
+                                        style=label_style(70), layout=side).add_class("designer-facing")
         self.height = widgets.BoundedFloatText(0.0, min=0.0, max=100.0, step=0.5, description="height cm",
-                                               layout=box("200px")).add_class("designer-height")
-        self.flat = widgets.Checkbox(False, description="flat (chips may stand on it)", indent=False
-                                     ).add_class("designer-flat")
-        self.remove_button = widgets.Button(description="remove", icon="trash").add_class("designer-remove")
+                                               style=label_style(70), layout=widgets.Layout(width="180px")
+                                               ).add_class("designer-height")
+        self.flat = widgets.Checkbox(False, description="flat (chips may stand on it)", indent=False,
+                                     layout=side).add_class("designer-flat")
+        self.remove_button = widgets.Button(description="remove", icon="trash", tooltip="take the selected chip or "
+                                            "obstacle off the table", layout=button_layout()).add_class("designer-remove")
         self.role_boxes = {}
-        self.roles_box = widgets.VBox()
-        self.sidebar = widgets.VBox([self.selected_label, self.facing, self.height, self.flat, self.remove_button,
-                                     widgets.HTML("<b>Roles</b> (setup order)"), self.roles_box],
-                                    layout=widgets.Layout(width="300px", margin="0 0 0 8px"))
-        self.validation = widgets.HTML().add_class("designer-validation")
-        self.filename = widgets.Text(placeholder="layout name", description="save as",
-                                     layout=box("260px")).add_class("designer-filename")
+        self.roles_box = widgets.VBox(layout=side)
+        self.sidebar = column([self.selected_label, self.facing, self.height, self.flat, self.remove_button,
+                               widgets.HTML("<b>Roles</b> (setup order)"), self.roles_box], width=SIDE_PX
+                              ).add_class("designer-side")
+        self.validation = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("designer-validation")
+        self.folder_text = widgets.Text(str(folder), description="folder", style=full,
+                                        layout=widgets.Layout(width="auto", flex="1 1 330px", min_width="240px",
+                                                              max_width="600px"),
+                                        tooltip="layouts are saved in the subfolder layouts/ of this folder"
+                                        ).add_class("designer-folder")
+        self.filename = widgets.Text(placeholder="a name for the layout", description="name", style=full,
+                                     layout=fit(230)).add_class("designer-filename")
         self.overwrite = widgets.Checkbox(False, description="replace", indent=False,
-                                          layout=box("80px")).add_class("designer-overwrite")
-        self.save_button = widgets.Button(description="save", icon="save").add_class("designer-save")
-        self.saved = widgets.Dropdown(description="saved", layout=box("300px")).add_class("designer-saved")
-        self.load_button = widgets.Button(description="load", icon="folder-open").add_class("designer-load")
-        self.seed = widgets.IntText(0, description="seed", layout=box("160px")).add_class("designer-seed")
-        self.start_button = widgets.Button(description="start game", icon="play",
-                                           button_style="success").add_class("designer-start")
-        self.status = widgets.HTML().add_class("designer-status")
-        self.game_view = widgets.HTML().add_class("designer-game")
+                                          tooltip="replace a saved layout of the same name",
+                                          layout=widgets.Layout(width="auto", flex="0 0 auto")
+                                          ).add_class("designer-overwrite")
+        self.save_button = widgets.Button(description="save", icon="save", tooltip="save the layout as "
+                                          "<folder>/layouts/<name>.json", layout=button_layout()
+                                          ).add_class("designer-save")
+        self.saved = widgets.Dropdown(description="saved layouts", style=full, layout=fit(370)
+                                      ).add_class("designer-saved")
+        tooltip_follows_value(self.saved)
+        tooltip_follows_value(self.folder_text)  # a long folder, cut in its field, reads in full
+        self.load_button = widgets.Button(description="load", icon="folder-open", tooltip="load the saved layout "
+                                          "chosen", layout=button_layout()).add_class("designer-load")
+        self.seed = widgets.IntText(0, description="seed", style=full, layout=fit(130),
+                                    tooltip="the seed of the game's shuffles").add_class("designer-seed")
+        self.start_button = widgets.Button(description="start game", icon="play", button_style="success",
+                                           tooltip="start a game from this layout and play it below",
+                                           layout=button_layout()).add_class("designer-start")
+        self.status = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("designer-status")
+        self.file_status = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("designer-file-status")
+        self.game_view = widgets.VBox(layout=widgets.Layout(max_width="100%")).add_class("designer-game")
         self.geometry = widgets.HTML(layout=widgets.Layout(display="none")).add_class("designer-geometry")
 
         self.scenario.observe(self._on_scenario, names="value")
+        self.mode.observe(self._on_mode, names="value")
+        self.player.observe(self._on_choice, names="value")
+        self.piece.observe(self._on_choice, names="value")
         self.facing.observe(self._on_facing, names="value")
         self.height.observe(self._on_obstacle_edit, names="value")
         self.flat.observe(self._on_obstacle_edit, names="value")
-        self.remove_button.on_click(lambda _: self._guard(self.remove, self.selected))
+        self.folder_text.observe(self._on_folder, names="value")
+        self.remove_button.on_click(lambda _: self._guard(self.remove, self.selected) if self.selected else
+                                    self._say("Nothing is selected: click a chip or an obstacle first, then "
+                                              "'remove'", error=True))
         self.save_button.on_click(lambda _: self._guard(self.save, self.filename.value.strip(),
-                                                        overwrite=self.overwrite.value))
-        self.load_button.on_click(lambda _: self._guard(self.load, self.saved.value))
-        self.start_button.on_click(lambda _: self._guard(self.start_game, self.seed.value))
+                                                        overwrite=self.overwrite.value, _files=True))
+        self.load_button.on_click(lambda _: self._guard(self.load, self.saved.value, _files=True))
+        self.start_button.on_click(lambda _: self._guard(self.start_game, self.seed.value, _files=True))
 
     def _build_overlays(self) -> None:
         ax = self.ax
@@ -197,22 +278,54 @@ class DesignerPanel(widgets.VBox):
         finally:
             self._silent = False
 
+    @property
+    def folder(self) -> Path:
+        """The folder of the save row (a relative one is taken from the current working directory)."""
+        text = self.folder_text.value.strip()
+        return Path(text).expanduser() if text else Path.cwd()
+
+    @property
+    def layouts_dir(self) -> Path:
+        """Where Save writes and Load looks first: ``<folder>/layouts``."""
+        return self.folder / LAYOUTS
+
+    def _saved_options(self) -> list[tuple[str, str]]:
+        try:
+            own = L.saved_layouts(self.layouts_dir)
+        except OSError:
+            own = []
+        shipped = [name for name in L.saved_layouts(L.LAYOUT_DIR) if name not in own]
+        return [(name, name) for name in own] + [(f"{name} (shipped example)", name) for name in shipped]
+
     def _sync_controls(self) -> None:
         """Bring the controls in step with the layout and the selection."""
         layout = self.design
         with self._quiet():
             players = list(layout.players)
-            self.player.options = players
-            if self.player.value not in players:
-                self.player.value = players[0]
-            pieces = [p.name for p in layout.unplaced_pieces()]
-            self.piece.options = pieces
-            self.piece.value = pieces[0] if pieces else None
-            self.piece.disabled = not pieces  # every piece of the scenario is on the table
-            self.saved.options = L.saved_layouts(self.folder)
+            chosen = self.player.value
+            self.player.options = [(self._player_label(p), p) for p in players]
+            self.player.value = chosen if chosen in players else players[0]
+            pieces = [p.name for p in layout.rules.obstacles]
+            on_table = {o.name for o in layout.table.obstacles}
+            chosen = self.piece.value
+            self.piece.options = [(f"{p} (on the table)" if p in on_table else p, p)
+                                  for p in pieces]
+            unplaced = [p for p in pieces if p not in on_table]
+            if chosen not in pieces or (chosen in on_table and unplaced):
+                chosen = unplaced[0] if unplaced else (pieces[0] if pieces else None)
+            self.piece.value = chosen
+            self.piece.disabled = not pieces
+            chosen = self.saved.value
+            self.saved.options = self._saved_options()
+            names = [value for _, value in self.saved.options]
+            self.saved.value = chosen if chosen in names else (names[0] if names else None)
             self.scenario.value = layout.scenario
             self._sync_roles()
             self._sync_selection()
+
+    def _player_label(self, player: str) -> str:
+        left = len(self.design.unplaced_characters(player))
+        return f"{player} ({left} to place)" if left else f"{player} (all placed)"
 
     def _sync_roles(self) -> None:
         roles = self.design.rules.roles
@@ -220,8 +333,9 @@ class DesignerPanel(widgets.VBox):
                                                        for box in self.role_boxes.values()):
             self.role_boxes = {}
             for role in roles:
-                box = widgets.Dropdown(options=list(self.design.players), description=role,
-                                       layout=widgets.Layout(width="280px")).add_class(f"designer-role-{role}")
+                box = widgets.Dropdown(options=list(self.design.players), description=role, style=label_style(100),
+                                       layout=widgets.Layout(width="96%", max_width="96%")
+                                       ).add_class(f"designer-role-{role}")
                 box.observe(self._on_role, names="value")
                 self.role_boxes[role] = box
             self.roles_box.children = tuple(self.role_boxes.values())
@@ -244,12 +358,41 @@ class DesignerPanel(widgets.VBox):
             self.height.value, self.flat.value = obstacle.height, obstacle.flat
         self.remove_button.disabled = name is None
         if chip is not None:
-            text = f"<b>{html.escape(chip.name)}</b> ({html.escape(chip.owner)}) at ({chip.x:.1f}, {chip.y:.1f})"
+            text = (f"<b>{html.escape(chip.name)}</b> ({html.escape(chip.owner)})<br>at ({chip.x:.1f}, {chip.y:.1f}) "
+                    f"cm, facing {chip.facing:g}°")
         elif obstacle is not None:
-            text = f"obstacle <b>{html.escape(obstacle.name)}</b>"
+            text = f"obstacle <b>{html.escape(obstacle.name)}</b>, {obstacle.height:g} cm high"
         else:
-            text = "<i>nothing selected: click a chip or an obstacle</i>"
+            text = "<i>nothing selected: in the mode move, click a chip or an obstacle</i>"
         self.selected_label.value = text
+
+    # -- what to do next, in words ----------------------------------------------------------------
+    def _mode_hint(self) -> str:
+        mode = self.mode.value
+        if mode == "add chip":
+            player = self.player.value
+            left = self.design.unplaced_characters(player) if player is not None else ()
+            if not left:
+                return (f"{player} has placed all his chips. Choose another player under 'chip of', or choose "
+                        f"'move' to drag a chip.")
+            return f"Click on the table to place {left[0]} ({player}'s next chip)."
+        if mode == "add obstacle":
+            piece = self.piece.value
+            if piece is None:
+                return "This scenario has no obstacle pieces to place."
+            if _obstacle_or_none(self.design.table, piece) is not None:
+                return (f"The {piece} is on the table already: a click on the table moves it there. All the "
+                        f"scenario's obstacles are placed when the list shows each as 'on the table'.")
+            return f"Click on the table to place the {piece}."
+        if self.selected is not None:
+            return self._selected_hint(self.selected)
+        return "Click a chip or an obstacle to select it, then drag it or click on the table to move it."
+
+    def _selected_hint(self, name: str) -> str:
+        if name in self.design.table:
+            return f"{name} selected: drag it, or click on the table to move it (turn it with 'facing')."
+        return (f"The {name} selected: drag it, or click on the table to move it (turn it with 'angle'; height "
+                f"and 'flat' are beside the table).")
 
     # =========================================================================================
     # Mouse: events -> press / drag_to / release
@@ -271,24 +414,38 @@ class DesignerPanel(widgets.VBox):
             self.release(None, None)
 
     def press(self, x: float, y: float) -> str | None:
-        """A click at ``(x, y)`` cm, as the mode says: add a chip, add an obstacle, or pick up what is
-        under the point (selecting it; a drag follows).  Returns the name added or picked up; a refused
-        addition is reported in the status line and returns None."""
+        """A click at ``(x, y)`` cm, as the mode says: add a chip, add an obstacle, or (mode move) select
+        what is under the point (a drag may follow) -- or, on an empty place, move the selected chip or
+        obstacle there.  Returns the name added, selected or moved; a refusal is said in the message
+        line and returns None."""
         if self.mode.value == "add chip":
             return self._guard(self.add_chip, self.player.value, x, y)
         if self.mode.value == "add obstacle":
             return self._guard(self.add_obstacle, self.piece.value, x, y)
         name = self.live.chip_at(x, y) or self.live.obstacle_at(x, y)
+        if name is None:
+            selected = self.selected
+            if selected is None:
+                self._say("Nothing to select there: click a chip or an obstacle (or choose 'add chip' or "
+                          "'add obstacle' to place one).")
+                return None
+            try:
+                self.move(selected, x, y)
+            except (RuleViolation, ValueError) as refused:
+                self._say(f"{selected} cannot go to ({x:.1f}, {y:.1f}): {_reason(refused)} -- click somewhere "
+                          f"else, or click another chip or obstacle to select it.", error=True)
+                return None
+            return selected
         self.select(name)
-        if name is not None:
-            cx, cy = self._position(name)
-            self._drag = {"name": name, "dx": cx - x, "dy": cy - y}
+        self._say(self._selected_hint(name))
+        cx, cy = self._position(name)
+        self._drag = {"name": name, "dx": cx - x, "dy": cy - y, "from": (x, y)}
         return name
 
     def drag_to(self, x: float, y: float) -> bool:
         """Move what is being dragged so that it follows the point ``(x, y)`` cm: the rules are checked
         for the layout it would give (not committed yet).  False when the table forbids the place (the
-        piece is drawn there outlined in red, and the status line says why)."""
+        piece is drawn there outlined in red, and the message line says why)."""
         if self._drag is None:
             return False
         name = self._drag["name"]
@@ -301,23 +458,32 @@ class DesignerPanel(widgets.VBox):
             self._drag["error"] = _reason(refused)
         self._drag["to"] = (x, y)
         self.refresh()
+        if self._preview is not None:
+            self._say(f"Dragging {name}: let go to put it at ({x:.1f}, {y:.1f}).")
         return self._preview is not None
 
     def release(self, x: float | None, y: float | None) -> bool:
         """End the drag at ``(x, y)`` cm: commit the move if the table allows it, else put the piece
-        back (the status line says why).  ``None``: cancel.  Returns whether the move was made."""
+        back (the message line says why).  A release where the press was (within :data:`CLICK_CM`) is a
+        click: the piece stays selected, nothing moves.  ``None``: cancel.  Returns whether the move was
+        made."""
         if self._drag is None:
             return False
         drag, self._drag, self._preview = self._drag, None, None
+        name = drag["name"]
         if x is None:
             self.refresh()
+            self._say(f"Let go outside the table: {name} stays where it was.")
             return False
-        name = drag["name"]
+        if math.hypot(x - drag["from"][0], y - drag["from"][1]) < CLICK_CM:
+            self.refresh()
+            self._say(self._selected_hint(name))
+            return False
         try:
             self.move(name, x + drag["dx"], y + drag["dy"])
             return True
         except (RuleViolation, ValueError) as refused:
-            self._say(f"{html.escape(_reason(refused))} -- {html.escape(name)} stays where it was", error=True)
+            self._say(f"{_reason(refused)} -- {name} stays where it was: drag it somewhere else.", error=True)
             self.refresh()
             return False
 
@@ -327,7 +493,7 @@ class DesignerPanel(widgets.VBox):
     def select(self, name: str | None) -> None:
         """Select a chip or obstacle (None: nothing); the facing / height / flat controls follow it."""
         if name is not None and name not in self.design.table and _obstacle_or_none(self.design.table, name) is None:
-            raise KeyError(f"no chip or obstacle named {name!r} on the table")
+            raise KeyError(f"There is no chip or obstacle named {name!r} on the table.")
         self.selected = name
         with self._quiet():
             self._sync_selection()
@@ -336,37 +502,61 @@ class DesignerPanel(widgets.VBox):
     def add_chip(self, player: str, x: float, y: float, facing: float | None = None, name: str | None = None) -> str:
         """Place ``player``'s next character not yet on the table (or ``name``) at ``(x, y)`` cm, facing
         ``facing`` degrees (default: the table's centre); returns the chip's name.  RuleViolation where
-        the table forbids the place, LayoutError when all his chips are placed."""
+        the table forbids the place, LayoutError (:class:`Refused`) when all his chips are placed."""
         layout = self.design
         left = layout.unplaced_characters(player)
         if name is None:
             if not left:
-                raise LayoutError("table.chips", player,
-                                  f"has placed all his chips ({', '.join(layout.characters(player))})")
+                raise Refused("table.chips", player,
+                              f"{player} has placed all his chips ({', '.join(layout.characters(player))}). "
+                              f"Choose another player under 'chip of', or choose 'move' to drag a chip.")
             name = left[0]
         facing = facing_centre(layout.table, x, y) if facing is None else facing
-        self._commit(layout.with_table(layout.table.place(Chip(name, player, x, y, facing))), select=name,
-                     said=f"{html.escape(player)} places {html.escape(name)} at ({x:.1f}, {y:.1f})")
+        try:
+            table = layout.table.place(Chip(name, player, x, y, facing))
+        except RuleViolation as refused:
+            raise Refused("table.chips", name, f"{name} cannot stand at ({x:.1f}, {y:.1f}): {refused.reason}. "
+                                               f"Click somewhere else.") from None
+        after = self.design.with_table(table).unplaced_characters(player)
+        nxt = f" Click again to place {after[0]}." if after else f" All of {player}'s chips are placed."
+        self._commit(layout.with_table(table), select=name,
+                     said=f"{player} places {name} at ({x:.1f}, {y:.1f}), facing the middle.{nxt}")
         return name
 
     def add_obstacle(self, piece: str, x: float, y: float, angle: float = 0.0) -> str:
         """Place the scenario's obstacle piece ``piece`` with its centre at ``(x, y)`` cm, turned by
-        ``angle`` degrees, as the game would (``PlaceObstacle``); returns its name."""
+        ``angle`` degrees, as the game would (``PlaceObstacle``); returns its name.  A piece on the table
+        already is moved there (keeping its angle): each piece is on the table once."""
         if piece is None:
-            raise LayoutError("table.obstacles", self.design.rules.obstacle_count,
-                              "obstacles of the scenario are all on the table")
+            raise Refused("table.obstacles", None, "This scenario has no obstacle pieces to place.")
+        table = self.design.table
+        if _obstacle_or_none(table, piece) is not None:
+            try:
+                self.move(piece, x, y)
+            except RuleViolation as refused:
+                raise Refused("table.obstacles", piece, f"The {piece} cannot go to ({x:.1f}, {y:.1f}): "
+                                                        f"{refused.reason}. Click somewhere else.") from None
+            self._say(f"The {piece} was on the table already: it is now at ({x:.1f}, {y:.1f}).")
+            return piece
         template = L.piece(self.design.rules, piece)
         obstacle = L.place_piece(template, x, y, angle)
-        self._commit(self.design.with_table(self.design.table.add_obstacle(obstacle)), select=piece,
-                     said=f"{html.escape(piece)} placed at ({x:.1f}, {y:.1f})")
+        try:
+            table = table.add_obstacle(obstacle)
+        except RuleViolation as refused:
+            raise Refused("table.obstacles", piece, f"The {piece} cannot go to ({x:.1f}, {y:.1f}): {refused.reason}. "
+                                                    f"Click somewhere else.") from None
+        layout = self.design.with_table(table)
+        left = [p.name for p in layout.unplaced_pieces()]
+        nxt = (f" Next: the {left[0]} (chosen under 'obstacle'); click to place it." if left
+               else " Every obstacle of the scenario is on the table.")
+        self._commit(layout, select=piece, said=f"The {piece} is placed at ({x:.1f}, {y:.1f}).{nxt}")
         return piece
 
     def move(self, name: str, x: float, y: float) -> None:
         """Put chip ``name`` down with its centre at ``(x, y)`` cm, or obstacle ``name`` with its centre
         (centroid) there.  RuleViolation where the table forbids it."""
         table = self._moved(self.design.table, name, x, y)
-        self._commit(self.design.with_table(table), select=name,
-                     said=f"{html.escape(name)} moved to ({x:.1f}, {y:.1f})")
+        self._commit(self.design.with_table(table), select=name, said=f"{name} moved to ({x:.1f}, {y:.1f}).")
 
     def turn(self, name: str, degrees: float) -> None:
         """Turn chip ``name`` to face ``degrees`` ("Viewing Angle (Sichtwinkel)": the marking of 90
@@ -378,22 +568,23 @@ class DesignerPanel(widgets.VBox):
             obstacle = _obstacle_or_none(table, name)
             pose = self._pose(obstacle) if obstacle is not None else None
             if pose is None:
-                raise LayoutError("table.obstacles", name, "is not one of the scenario's pieces: it cannot be turned")
+                raise Refused("table.obstacles", name, f"The {name} is not one of the scenario's pieces: it "
+                                                       f"cannot be turned (it can be moved or removed).")
             template = L.piece(self.design.rules, name)
             turned = L.place_piece(template, pose[0], pose[1], degrees, height=obstacle.height, flat=obstacle.flat)
             table = _with_obstacle(table, turned)
-        self._commit(self.design.with_table(table), select=name, said=f"{html.escape(name)} turned to {degrees:g}°")
+        self._commit(self.design.with_table(table), select=name, said=f"{name} turned to {degrees:g}°.")
 
     def set_obstacle(self, name: str, *, height: float | None = None, flat: bool | None = None) -> None:
         """Change obstacle ``name``'s height (cm) or flatness ("Terrain and Climbing (Gelände &
         Klettern)": chips may stand on a flat obstacle).  RuleViolation when a chip then overlaps it."""
         obstacle = _obstacle_or_none(self.design.table, name)
         if obstacle is None:
-            raise KeyError(f"no obstacle named {name!r} on the table")
+            raise KeyError(f"There is no obstacle named {name!r} on the table.")
         changed = Obstacle(name, obstacle.polygon, obstacle.height if height is None else height,
                            obstacle.flat if flat is None else flat)
         self._commit(self.design.with_table(_with_obstacle(self.design.table, changed)), select=name,
-                     said=f"{html.escape(name)}: {changed.height:g} cm high, {'flat' if changed.flat else 'not flat'}")
+                     said=f"The {name} is now {changed.height:g} cm high and {'flat' if changed.flat else 'not flat'}.")
 
     def remove(self, name: str) -> None:
         """Take chip or obstacle ``name`` off the table."""
@@ -404,23 +595,26 @@ class DesignerPanel(widgets.VBox):
             table = Table(table.width, table.depth, [o for o in table.obstacles if o.name != name], table.chips,
                           table.rulings)
         else:
-            raise KeyError(f"no chip or obstacle named {name!r} on the table")
-        self._commit(self.design.with_table(table), select=None, said=f"{html.escape(name)} removed")
+            raise KeyError(f"There is no chip or obstacle named {name!r} on the table.")
+        self._commit(self.design.with_table(table), select=None,
+                     said=f"{name} is off the table; 'add chip' or 'add obstacle' places it again.")
 
     def set_role(self, player: str, role: str) -> None:
         """``player`` takes setup role ``role``; the player who had it takes ``player``'s old role."""
         self._commit(self.design.with_role(player, role), select=self.selected,
-                     said=f"{html.escape(player)} sets up as {role}")
+                     said=f"{player} now sets up as {role}; the list below the table checks the new setup.")
 
     def new(self, scenario: str) -> None:
         """Start a new layout of ``scenario`` (its default obstacle pieces, no chips)."""
-        self.set_layout(L.new_layout(scenario), said=f"new layout of {html.escape(scenario)}")
+        self.set_layout(L.new_layout(scenario),
+                        said=f"A new layout of \"{L.scenario_of(scenario).title}\": its obstacles at their default "
+                             f"places, no chips yet. Choose 'add chip' to place them.")
 
     def set_layout(self, layout: Layout, said: str = "") -> None:
         """Show another layout (another scenario's table is resized in place)."""
         old = self.design.table
-        self.design, self.selected, self.game = layout, None, None
-        self.game_view.value = ""
+        self.design, self.selected = layout, None
+        self._forget_game()
         if (old.width, old.depth) != (layout.table.width, layout.table.depth):
             self.view.resize(*table_figure_size(layout.table, self.width_px, MARGIN_CM))
         self.live.colours = self._colours()
@@ -435,32 +629,76 @@ class DesignerPanel(widgets.VBox):
 
     # -- files and games -----------------------------------------------------------------------
     def save(self, name: str, *, overwrite: bool = False) -> Path:
-        """Save the layout as ``<folder>/<name>.json`` (or a path); returns the path."""
+        """Save the layout as ``<folder>/layouts/<name>.json`` (:attr:`layouts_dir`; ``name`` a name,
+        never a path); returns the path.  Refused in plain words: an empty or bad name, a name saved
+        already (unless ``overwrite``), the explorer's own data folder, a folder that cannot be written."""
         if not name:
-            raise LayoutError("name", name, "is empty: type a name for the layout")
-        path = L.save_layout(self.design, name, folder=self.folder, overwrite=overwrite)
+            raise Refused("name", name, "Type a name for the layout under 'name', then press save.")
+        try:
+            L.layout_path(name, self.layouts_dir)
+        except LayoutError:
+            raise Refused("name", name, f"\"{name}\" cannot be a layout name: use letters, digits, spaces, '-', "
+                                        f"'_' or '.' (at most 64, no folder: the folder goes under 'folder').") from None
+        folder = self.layouts_dir
+        if L.is_shipped_folder(folder):
+            shown = self.folder if L.is_shipped_folder(self.folder) else folder
+            raise Refused("folder", str(self.folder), f"{shown} is inside the explorer's own data folder (its shipped "
+                                                      f"files are never written): type a folder of your own "
+                                                      f"under 'folder'.")
+        try:
+            path = L.save_layout(self.design, name, folder=folder, overwrite=overwrite)
+        except FileExistsError:
+            raise Refused("name", name, f"A layout named \"{name}\" is saved in {folder} already: tick 'replace' "
+                                        f"to replace it, or type another name.") from None
+        except OSError as failure:
+            raise Refused("folder", str(folder), f"Cannot save in {folder}: {failure.strerror or failure}. Type "
+                                                 f"another folder under 'folder'.") from None
         with self._quiet():
-            self.saved.options = L.saved_layouts(self.folder)
-        self._say(f"saved {html.escape(str(path.name))}")
+            self.saved.options = self._saved_options()
+            self.saved.value = path.stem
+        self._say(f"Saved as {path}.", files=True)
         return path
 
-    def load(self, name: str) -> Layout:
-        """Load ``<folder>/<name>.json`` (or a path) and show it."""
-        layout = L.load_layout(name, folder=self.folder)
-        self.set_layout(layout, said=f"loaded {html.escape(str(name))}")
+    def load(self, name: str | None) -> Layout:
+        """Load the saved layout ``name``: from :attr:`layouts_dir`, else a shipped one; show it."""
+        if not name:
+            raise Refused("name", name, "Choose a layout under 'saved layouts' first, then press load.")
+        own = L.layout_path(name, self.layouts_dir)
+        folder = self.layouts_dir if own.is_file() else L.LAYOUT_DIR
+        layout = L.load_layout(name, folder=folder)
+        where = "the shipped example" if folder == L.LAYOUT_DIR else str(own)
+        self.set_layout(layout, said=f"Loaded \"{name}\" ({where}).")
+        self._say(self.said, files=True)
         return layout
 
     def start_game(self, seed: int = 0):
-        """Start a game from the layout (:func:`~explorer.behind.layouts.start_game`); the game is
-        :attr:`game`, summed up below the panel."""
-        from explorer.behind.render_game import status_line
+        """Start a game from the layout (:func:`~explorer.behind.layouts.start_game`): :attr:`game`, shown
+        below the designer in a play / replay panel (:attr:`game_panel`) offering the first player's
+        legal actions."""
+        from explorer.behind.panels.panel_replay import ReplayPanel
 
-        self.game = L.start_game(self.design, self.decks, seed)
-        events = [e.text for e in self.game.log if e.kind in ("duel", "start")]
-        self._say(f"game started: {html.escape(status_line(self.game))}")
-        self.game_view.value = ("<div class='designer-game-summary'>" + "<br>".join(html.escape(t) for t in events)
-                                + "</div>")
-        return self.game
+        problems = [f.reason for f in self.shown] + L.game_problems(self.design) + L.unplaced(self.design)
+        if problems:
+            raise Refused(None, None, "A game cannot start from this layout yet: " + "; ".join(problems)
+                          + ". Fix it (the list below the table says what), then press 'start game' again.")
+        try:
+            game = L.start_game(self.design, self.decks, seed)
+        except (RuleViolation, LayoutError) as refused:
+            raise Refused(None, None, f"A game cannot start from this layout: {_reason(refused)}.") from None
+        panel = ReplayPanel(game, play=True)
+        panel.add_class("designer-game-panel")
+        self.game, self.game_panel = game, panel
+        head = widgets.HTML(f"<h4 style='margin:8px 0 2px'>The game of this layout (seed {seed})</h4>",
+                            layout=widgets.Layout(max_width="100%"))
+        self.game_view.children = (head, panel)
+        self._say(f"Game started: {game.current_player} begins. Play it below the designer: choose an action, "
+                  f"then 'apply'.", files=True)
+        return game
+
+    def _forget_game(self) -> None:
+        if self.game is not None:
+            self.game, self.game_panel = None, None
+            self.game_view.children = ()
 
     # =========================================================================================
     # Checking and drawing
@@ -472,8 +710,7 @@ class DesignerPanel(widgets.VBox):
 
     def _commit(self, layout: Layout, *, select: str | None, said: str) -> None:
         self.design, self.selected = layout, select
-        self.game = None
-        self.game_view.value = ""
+        self._forget_game()
         self._sync_controls()
         self._say(said)
         self.refresh()
@@ -487,7 +724,7 @@ class DesignerPanel(widgets.VBox):
         drag = self._drag
         if drag is not None and drag.get("error"):
             self._draw_refused(drag["name"], *drag["to"])
-            self._say(f"{html.escape(drag['error'])}", error=True)
+            self._say(f"{drag['error']} -- let go elsewhere, or {drag['name']} goes back.", error=True)
         self._draw_zones(layout)
         self._draw_marks(layout, self.shown)
         self.validation.value = _validation_html(layout, self.shown)
@@ -564,16 +801,24 @@ class DesignerPanel(widgets.VBox):
         width, height = self.view.pixel_size
         return json.dumps({"xlim": [x0, x1], "ylim": [y0, y1], "axes": [0, 0, 1, 1], "size": [width, height]})
 
-    def _say(self, text: str, *, error: bool = False) -> None:
-        colour = BLOCKED_COLOUR if error else "#333333"
-        self.status.value = f"<span style='color:{colour}'>{text}</span>"
+    def _say(self, text: str, *, error: bool = False, files: bool = False) -> None:
+        """Answer in the message line above the table (plain ``text``, escaped here); ``files``: beside the
+        save / load / start buttons too."""
+        self.said = text
+        colour, background = (BLOCKED_COLOUR, "#fdecea") if error else ("#1f3b57", "#eef4fa")
+        shown = (f"<div class='designer-message{' designer-error' if error else ''}' style='color:{colour};"
+                 f"background:{background};border-left:4px solid {colour};padding:4px 8px;margin:2px 0;"
+                 f"overflow-wrap:anywhere'>{html.escape(text)}</div>")
+        self.status.value = shown
+        self.file_status.value = shown if files else ""
 
-    def _guard(self, action, *args, **kwargs):
-        """Run an edit from a control or the mouse: what the rules refuse goes to the status line."""
+    def _guard(self, action, *args, _files: bool = False, **kwargs):
+        """Run an edit from a control or the mouse: what the rules or the table refuse is said in plain
+        words in the message line (and beside the file buttons for ``_files``); returns None then."""
         try:
             return action(*args, **kwargs)
-        except (RuleViolation, LayoutError, ValueError, KeyError, FileExistsError) as refused:
-            self._say(html.escape(_reason(refused)), error=True)
+        except (RuleViolation, LayoutError, ValueError, KeyError, OSError) as refused:
+            self._say(_plain(refused), error=True, files=_files)
             return None
 
     # -- geometry helpers ----------------------------------------------------------------------
@@ -617,6 +862,22 @@ class DesignerPanel(widgets.VBox):
         if not self._silent and change["new"] != self.design.scenario:
             self._guard(self.new, change["new"])
 
+    def _on_mode(self, _change) -> None:
+        if self._drag is not None:
+            self.release(None, None)
+        self._say(self._mode_hint())
+
+    def _on_choice(self, _change) -> None:
+        """Another player or obstacle chosen: say what a click does now (in the mode it is for)."""
+        if not self._silent and self.mode.value != "move":
+            self._say(self._mode_hint())
+
+    def _on_folder(self, _change) -> None:
+        with self._quiet():
+            self.saved.options = self._saved_options()
+            self.saved.value = self.saved.options[0][1] if self.saved.options else None
+        self._say(f"Layouts are saved in {self.layouts_dir} (and listed from there).", files=True)
+
     def _on_facing(self, change) -> None:
         if not self._silent and self.selected is not None:
             self._guard(self.turn, self.selected, float(change["new"]))
@@ -647,6 +908,25 @@ def _reason(error: Exception) -> str:
     if isinstance(error, KeyError) and error.args:
         return str(error.args[0])
     return str(error)
+
+
+def _plain(error: Exception) -> str:
+    """What went wrong in words for the user: the rule's reason, the designer's own words, a file's
+    problem with the file named -- never a field path of a JSON layout in memory."""
+    if isinstance(error, Refused):
+        return error.plain
+    if isinstance(error, LayoutError):
+        what = error.problem if error.value is L._NO_VALUE else f"{L._short(error.value)} {error.problem}"
+        if error.path is not None:
+            field = f" (field {error.field})" if error.field else ""
+            return f"The layout file {error.path.name} cannot be used{field}: {what}."
+        return what[:1].upper() + what[1:] + ("" if what.endswith(".") else ".")
+    if isinstance(error, FileExistsError):
+        return f"{error}."
+    if isinstance(error, OSError):
+        return f"{error.strerror or error}: {error.filename or ''}".rstrip(": ")
+    text = _reason(error)
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _obstacle_or_none(table: Table, name: str | None) -> Obstacle | None:
@@ -704,4 +984,4 @@ def _validation_html(layout: Layout, shown: list[Finding]) -> str:
     return f"<div>{head}{body}{more}</div>"
 
 
-__all__ = ["DesignerPanel", "MODES", "TablePanel", "facing_centre"]  # TablePanel: the package exports both from here
+__all__ = ["DesignerPanel", "MODES", "Refused", "TablePanel", "facing_centre"]  # TablePanel: the package exports both from here
