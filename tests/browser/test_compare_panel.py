@@ -86,3 +86,45 @@ def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url,
         f"A {a_before} -> {a_after}, B {b_before} -> {b_after}; expected both to rise; see {before_png}, {after_png}")
     assert number(change_after) == pytest.approx(number(b_after) - number(a_after), abs=0.11)
     assert chart_after != chart_before, f"the chart did not change; see {before_png} and {after_png}"
+
+
+# -- layout (docs/panel-layout.md) -----------------------------------------------------------------
+
+SITUATION_B = ".compare-b-situation"
+
+
+def test_the_comparison_app_fits_and_column_b_stays_when_a_changes(page, voila_app_url, artifacts_dir):
+    """The app at 1024 and 1280 px, in Voila's output area and in one as narrow as JupyterLab's:
+    nothing reaches past the output area or is cut; and situation B's column stays where it is
+    when situation A's toggles (and so its description) change."""
+    from tests.browser.test_melee_panel import check_panels_fit, narrow_output
+
+    log = artifacts_dir / "voila.log"
+    open_app(page, voila_app_url(APP), (A_INJURED, f"{CHART} canvas", SITUATION_B),
+             screenshot=artifacts_dir / "compare_layout.png", log=log, timeout_ms=LOAD_TIMEOUT_MS,
+             what="the comparison panel")
+    settled(page.locator(A_INJURED).inner_text)
+    problems = check_panels_fit(page, {"app": ".compare-panel"}, artifacts_dir, "compare_layout")
+    assert not problems, "\n".join(problems)
+
+    column_b = page.locator(SITUATION_B)
+    assistant_a = page.locator(".compare-a-assistant select")
+    for viewport, output in ((1280, 780), (1024, None)):
+        page.set_viewport_size({"width": viewport, "height": 900})
+        narrow_output(page, output)
+        page.wait_for_timeout(300)
+        before = column_b.bounding_box()
+        a_before = settled(page.locator(A_INJURED).inner_text)
+        choice = assistant_a.locator("option").nth(1 if assistant_a.input_value() == assistant_a.locator(
+            "option").first.get_attribute("value") else 0)
+        assistant_a.select_option(choice.get_attribute("value"))  # A's description grows or shrinks
+        page.locator(".compare-a-rear-arc input").click()
+        page.wait_for_function("([sel, before]) => document.querySelector(sel).textContent.trim() !== before",
+                               arg=[A_INJURED, a_before.strip()], timeout=UPDATE_TIMEOUT_MS)
+        settled(page.locator(A_INJURED).inner_text)
+        after = column_b.bounding_box()
+        page.screenshot(path=artifacts_dir / f"compare_layout_a_changed_{viewport}.png", full_page=True)
+        assert (after["x"], after["width"]) == (before["x"], before["width"]), (
+            f"at {viewport} px situation B moved sideways when A changed: {before} -> {after}")
+        assert abs(after["y"] - before["y"]) <= 1, f"at {viewport} px situation B moved down: {before} -> {after}"
+    narrow_output(page, None)

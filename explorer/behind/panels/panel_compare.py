@@ -11,6 +11,11 @@ The chart is a :class:`~explorer.behind.render_odds.ComparisonChart`.  When pypl
 ipympl (``%matplotlib widget``) its canvas *is* the widget shown, and an update blits the changed
 artists onto it; otherwise (plain Python, tests, nbval) the chart is an ``ipywidgets.Image`` of PNG
 bytes.  Neither needs an ``Output`` widget, so the panel is safe under Voila and nbval.
+
+Layout (:mod:`explorer.core.panels.layout`, docs/panel-layout.md): the shared sides and the two
+situations are fixed-width columns in rows that wrap, so situation B never moves when A's
+description changes; the chart is :data:`CHART_SIZE` (it fits JupyterLab's output area at
+1280 px with the file browser open) and the PNG shrinks with a narrower output area.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from explorer.behind.panels.panel_odds import (
     preset_for,
 )
 from explorer.behind.render_odds import ComparisonChart
+from explorer.core.panels import layout as panel_layout
 
 LABELS = ("A", "B")
 ALONE = "nobody (alone)"
@@ -41,6 +47,16 @@ ROWS = (("P(defender injured)", "p-defender-injured", "pct"), ("E[defender injur
         ("P(attacker injured)", "p-attacker-injured", "pct"), ("E[attacker injuries]", "e-attacker", "num"),
         ("P(tie)", "p-tie", "pct"))
 """The summary's rows: the measure (a key of ``OddsResult.summary()``), its CSS class, its format."""
+
+SITUATION_WIDTH = 376
+"""A situation's column, in px: its labels ("Defender's card") and the assistant's name fit."""
+
+DESCRIPTION_STYLE = "font-size: 11px; line-height: 14px"
+DESCRIPTION_HEIGHT = "44px"
+"""A situation's description: three lines reserved, so its controls stay level with the other's."""
+
+CHART_SIZE = (9.5, 3.1, 80)
+"""The chart's width and height in inches and its dpi: 760 x 248 px."""
 
 
 def default_helpers(attacker: Character, defender: Character) -> dict[str, Character]:
@@ -66,8 +82,8 @@ class _SituationControls:
                  defender_hand: str = "drawn"):
         self.label = label
         self.helpers = helpers
-        style = {"description_width": "110px"}
-        layout = widgets.Layout(width="330px")
+        style = panel_layout.label_style(106)
+        layout = panel_layout.control_layout()
         prefix = f"compare-{label.lower()}"
         self.rear_arc = widgets.Checkbox(rear_arc, description="from the rear arc (+1)", indent=False)
         options = [(ALONE, ALONE)] + [(f"{c.name} (S{c.strength}{_buendnis_text(c)})", name)
@@ -81,9 +97,12 @@ class _SituationControls:
         self.sync_buendnis(buendnis)
         for name in ("rear_arc", "assistant", "buendnis", "attacker_hand", "defender_hand"):
             getattr(self, name).add_class(f"{prefix}-{name.replace('_', '-')}")
-        self.description = widgets.HTML().add_class(f"{prefix}-description")
-        self.box = widgets.VBox([widgets.HTML(f"<b>Situation {html.escape(label)}</b>"), self.description,
-                                 *self.controls])
+        panel_layout.tooltip_follows_value(self.assistant)
+        # three lines of description reserved: the controls below stay put when it changes
+        self.description = widgets.HTML(layout=widgets.Layout(min_height=DESCRIPTION_HEIGHT)).add_class(
+            f"{prefix}-description")
+        self.box = panel_layout.column([widgets.HTML(f"<b>Situation {html.escape(label)}</b>"), self.description,
+                                        *self.controls], width=SITUATION_WIDTH)
         self.box.add_class(f"{prefix}-situation")
 
     @property
@@ -109,7 +128,7 @@ class _SituationControls:
                  if helper else "alone"]
         for who, slider in (("attacker", self.attacker_hand), ("defender", self.defender_hand)):
             parts.append(f"{who} plays {slider.value}" if slider.value != "drawn" else f"{who}'s card drawn")
-        return "<small>" + html.escape(", ".join(parts)) + "</small>"
+        return f'<div style="{DESCRIPTION_STYLE}">' + html.escape(", ".join(parts)) + "</div>"
 
 
 def _buendnis_text(character: Character) -> str:
@@ -152,14 +171,15 @@ class ComparisonPanel(widgets.VBox):
         self.second = _SituationControls(LABELS[1], helpers, **({"rear_arc": True} if second is None else second))
         self.summary = widgets.HTML().add_class("compare-summary")
         self.interactive = ipympl_backend() if interactive is None else interactive
-        figure = ipympl_figure(10.5, 3.1, 80) if self.interactive else None
-        self.chart = ComparisonChart(LABELS, "melee", figure=figure)
-        if self.interactive:
+        width, height, dpi = CHART_SIZE
+        figure = ipympl_figure(width, height, dpi) if self.interactive else None
+        self.chart = ComparisonChart(LABELS, "melee", figure=figure, width=width, height=height, dpi=dpi)
+        if self.interactive:  # a canvas cannot shrink: it scrolls in a narrower output area
             self.figure_widget = self.chart.figure.canvas
+            self.figure_widget.layout.max_width = "100%"
+            self.figure_widget.layout.overflow = "auto"
         else:
-            width, height = self.chart.pixel_size
-            self.figure_widget = widgets.Image(format="png", layout=widgets.Layout(
-                width=f"{width}px", height=f"{height}px", flex="0 0 auto"))
+            self.figure_widget = panel_layout.picture(*self.chart.pixel_size)
         self.figure_widget.add_class("compare-chart")
         self.results: tuple[OddsResult, OddsResult] | None = None
         self.updates = 0
@@ -175,8 +195,8 @@ class ComparisonPanel(widgets.VBox):
                          + ", ".join(f'"{html.escape(ref.section)}"' for ref in (refs.MELEE, refs.VIEWING_ANGLE,
                                                                                  refs.BUENDNIS))
                          + "</small>"),
-            widgets.HBox([self.attacker.box, self.defender.box]),
-            widgets.HBox([self.first.box, self.second.box]),
+            panel_layout.row([self.attacker.box, self.defender.box]),
+            panel_layout.row([self.first.box, self.second.box]),
             self.summary,
             self.figure_widget,
         ])

@@ -5,7 +5,14 @@ table and a bar chart; :class:`RangedOddsPanel` does the same for a ranged attac
 :class:`StateOddsPanel` asks it of two chips of a game state
 (:mod:`explorer.behind.odds_state`).  The figure is drawn into an ``ipywidgets.Image`` (PNG
 bytes) and the tables into ``ipywidgets.HTML`` -- no ``Output`` widget, so the panel is reliable
-under Voila and nbval -- and every change updates those widgets in place.
+under Voila and nbval -- and every change updates those widgets in place.  The chart is a
+:class:`~explorer.behind.panels.panel_figures.SlotChart`: an update blits the bars over a cached
+background instead of drawing the figure afresh.
+
+The panels follow the layout conventions of :mod:`explorer.core.panels.layout`
+(docs/panel-layout.md): the two sides' columns and the chart and its table sit in rows that wrap
+(the table drops below the chart when the output area is narrow), columns keep their width,
+labels show in full, the table scrolls sideways inside its box and its fractions wrap.
 """
 
 from __future__ import annotations
@@ -19,7 +26,8 @@ from explorer.behind import refs
 from explorer.behind.cards import ActionCard, Character
 from explorer.behind.odds import MeleeQuestion, OddsResult, RangedQuestion
 from explorer.behind.odds_state import question_from_state, question_notes
-from explorer.behind.render_odds import OddsChart
+from explorer.behind.panels.panel_figures import SlotChart
+from explorer.core.panels import layout as panel_layout
 from explorer.core.rules import RuleViolation
 
 DRAWN = "drawn"
@@ -48,6 +56,12 @@ def default_pair() -> tuple[Character, Character]:
 FIELDS = ("strength", "resistance", "injuries", "hand", "supply")
 """The controls of one melee side; a ranged side shows Dexterity in place of Strength."""
 
+LABEL_WIDTH = 84
+"""The description width of the side controls, in px ("Resistance", "Hand card", "Weapon card")."""
+
+SIDE_WIDTH = 340
+"""A side's column, in px: "Schwesternbund deck (40 cards)" fits its supply dropdown."""
+
 
 class SideControls:
     """The sliders of one side: the character's value (Strength or Dexterity), Resistance,
@@ -59,8 +73,8 @@ class SideControls:
         self.role = role
         self.character = character
         self.fields = fields
-        style = {"description_width": "90px"}
-        layout = widgets.Layout(width="320px")
+        style = panel_layout.label_style(LABEL_WIDTH)
+        layout = panel_layout.control_layout()
         makers = {
             "strength": lambda: widgets.IntSlider(character.strength, 0, 10, description="Strength", style=style,
                                                   layout=layout),
@@ -78,8 +92,10 @@ class SideControls:
             control = makers[name]()
             control.add_class(f"{prefix}-{role}-{name}")
             setattr(self, name, control)
-        self.box = widgets.VBox([widgets.HTML(f"<b>{role.title()}</b>: {html.escape(character.name)}"),
-                                 *self.controls])
+        if "supply" in fields:
+            panel_layout.tooltip_follows_value(self.supply)
+        self.box = panel_layout.column([widgets.HTML(f"<b>{role.title()}</b>: {html.escape(character.name)}"),
+                                        *self.controls], width=SIDE_WIDTH)
 
     @property
     def controls(self):
@@ -110,23 +126,39 @@ def known_hand(slider) -> list[int] | None:
     return None if slider.value == DRAWN else [int(slider.value)]
 
 
+TABLE_HEIGHT = "330px"
+"""The outcome table scrolls beyond this height (a state's odds can have twenty outcomes)."""
+
+
 class _OddsView:
     """What an odds panel shows: a summary line, the outcome table and the bar chart (an
-    ``Image`` of PNG bytes), each updated in place; ``prefix`` names their CSS classes."""
+    ``Image`` of PNG bytes from a blitted :class:`SlotChart` per kind), each updated in place;
+    ``prefix`` names their CSS classes.  ``results`` is the chart and the table beside it (below
+    it when narrow).  ``blit=False`` draws the figure afresh on every update (how the panels drew
+    before blitting; the benchmark compares the two)."""
 
-    def __init__(self, prefix: str):
+    def __init__(self, prefix: str, *, blit: bool = True):
         self.summary = widgets.HTML().add_class(f"{prefix}-odds-summary")
-        self.table = widgets.HTML().add_class(f"{prefix}-odds-table")
-        self._chart = OddsChart()
-        width, height = self._chart.pixel_size
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
-                                                                       flex="0 0 auto"))
-        self.chart.add_class(f"{prefix}-odds-chart")
+        self.table = panel_layout.table_widget(max_height=TABLE_HEIGHT).add_class(f"{prefix}-odds-table")
+        self.blit = blit
+        self._charts: dict[str, SlotChart] = {}
+        width, height = SlotChart().pixel_size
+        self.chart = panel_layout.picture(width, height).add_class(f"{prefix}-odds-chart")
+        self.results = panel_layout.beside(self.chart, self.table)
+
+    def chart_of(self, kind: str) -> SlotChart:
+        """The chart that draws results of ``kind`` (made on first use)."""
+        if kind not in self._charts:
+            self._charts[kind] = SlotChart(kind)
+        return self._charts[kind]
 
     def show(self, result: OddsResult) -> None:
         self.summary.value = _summary_html(result)
-        self.table.value = result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}")
-        self.chart.value = self._chart.update(result)
+        self.table.value = panel_layout.table_html(
+            result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}"))
+        chart = self.chart_of(result.kind)
+        chart.update(result)
+        self.chart.value = chart.render() if self.blit else chart.png()
         self.chart.layout.visibility = "visible"
 
     def show_refusal(self, reason: str) -> None:
@@ -146,7 +178,7 @@ class MeleeOddsPanel(widgets.VBox):
     """
 
     def __init__(self, attacker: Character | None = None, defender: Character | None = None,
-                 supplies: dict[str, list] | None = None, hand_size: int = 5):
+                 supplies: dict[str, list] | None = None, hand_size: int = 5, *, blit: bool = True):
         if attacker is None or defender is None:
             default_attacker, default_defender = default_pair()
             attacker = attacker or default_attacker
@@ -158,20 +190,20 @@ class MeleeOddsPanel(widgets.VBox):
         self.defender = SideControls("defender", defender, names, preset_for(names, defender))
         self.rear_arc = widgets.Checkbox(False, description="attack from the rear arc (+1)", indent=False)
         self.rear_arc.add_class("melee-rear-arc")
-        self._view = _OddsView("melee")
-        self.summary, self.table, self.chart, self._chart = (self._view.summary, self._view.table,
-                                                             self._view.chart, self._view._chart)
+        self._view = _OddsView("melee", blit=blit)
+        self.summary, self.table, self.chart = self._view.summary, self._view.table, self._view.chart
         self.result: OddsResult | None = None
         self.last_update_ms = 0.0
         for control in (*self.attacker.controls, *self.defender.controls, self.rear_arc):
             control.observe(self._on_change, names="value")
         super().__init__([
             widgets.HTML(f"<small>Exact odds; rules: {html.escape(str(refs.MELEE))}</small>"),
-            widgets.HBox([self.attacker.box, self.defender.box]),
+            panel_layout.row([self.attacker.box, self.defender.box]),
             self.rear_arc,
             self.summary,
-            widgets.HBox([self.chart, self.table]),
+            self._view.results,
         ])
+        self.add_class("melee-panel")
         self.update()
 
     def question(self) -> MeleeQuestion:
@@ -223,7 +255,8 @@ class RangedOddsPanel(widgets.VBox):
         self.target = SideControls("target", target, names, preset_for(names, target), prefix="ranged",
                                     fields=("dexterity", "resistance", "injuries", "hand", "supply"))
         self.weapon = widgets.IntSlider(weapon_fate, 0, 12, description="Weapon card",
-                                        style={"description_width": "90px"}, layout=widgets.Layout(width="320px"))
+                                        style=panel_layout.label_style(LABEL_WIDTH),
+                                        layout=panel_layout.control_layout())
         self.weapon.add_class("ranged-weapon")
         self.shooter.box.children = (*self.shooter.box.children, self.weapon)
         self._view = _OddsView("ranged")
@@ -235,10 +268,11 @@ class RangedOddsPanel(widgets.VBox):
         super().__init__([
             widgets.HTML(f"<small>Exact odds; rules: {html.escape(str(refs.RANGED))}; the weapon card's value "
                          f"is its fate number (+ Zusatz)</small>"),
-            widgets.HBox([self.shooter.box, self.target.box]),
+            panel_layout.row([self.shooter.box, self.target.box]),
             self.summary,
-            widgets.HBox([self.chart, self.table]),
+            self._view.results,
         ])
+        self.add_class("ranged-panel")
         self.update()
 
     def question(self) -> RangedQuestion:
@@ -284,8 +318,8 @@ class StateOddsPanel(widgets.VBox):
                  viewer: str | None = None):
         self.state = state
         chips = [name for name in state.table.names if name in state.owners]
-        style = {"description_width": "70px"}
-        layout = widgets.Layout(width="340px")
+        style = panel_layout.label_style(64)
+        layout = panel_layout.control_layout(280)
         self.attacker = widgets.Dropdown(options=chips, value=attacker or chips[0], description="Attacker",
                                          style=style, layout=layout).add_class("state-attacker")
         self.defender = widgets.Dropdown(options=self._enemies(self.attacker.value), description="Defender",
@@ -295,6 +329,8 @@ class StateOddsPanel(widgets.VBox):
         self.viewer = widgets.Dropdown(options=[(SPECTATOR_LABEL, None), *[(p, p) for p in state.players]],
                                        value=viewer, description="Viewer", style=style,
                                        layout=layout).add_class("state-viewer")
+        for control in (self.attacker, self.defender, self.viewer):
+            panel_layout.tooltip_follows_value(control)
         self.notes = widgets.HTML().add_class("state-odds-notes")
         self._view = _OddsView("state")
         self.summary, self.table, self.chart = self._view.summary, self._view.table, self._view.chart
@@ -306,11 +342,12 @@ class StateOddsPanel(widgets.VBox):
         super().__init__([
             widgets.HTML("<small>Exact odds from the game state; rules: "
                          f"{html.escape(str(refs.HAND_SUPPLY_DISCARD))}</small>"),
-            widgets.HBox([self.attacker, self.defender, self.viewer]),
+            panel_layout.row([self.attacker, self.defender, self.viewer]),
             self.summary,
             self.notes,
-            widgets.HBox([self.chart, self.table]),
+            self._view.results,
         ])
+        self.add_class("state-panel")
         self.update()
 
     def _enemies(self, attacker: str) -> list[str]:
@@ -366,22 +403,45 @@ def preset_for(names: list[str], character: Character) -> str:
     return EVEN_SUPPLY if EVEN_SUPPLY in names else names[0]
 
 
+class _Numbers:
+    """``result.p_injured`` / ``probability`` / ``expected_injuries``, read from the frame's
+    columns at once (the panel asks them on every slider move; filtering the frame row by row
+    for each is a fifth of an update)."""
+
+    def __init__(self, result: OddsResult):
+        frame = result.frame
+        self._loser = frame["loser"].to_numpy()
+        self._injuries = frame["injuries"].to_numpy()
+        self._p = frame["probability"].to_numpy()
+
+    def probability(self, loser: str, min_injuries: int = 0) -> float:
+        return float(self._p[(self._loser == loser) & (self._injuries >= min_injuries)].sum())
+
+    def p_injured(self, side: str) -> float:
+        return self.probability(side, 1)
+
+    def expected_injuries(self, side: str) -> float:
+        mine = self._loser == side
+        return float((self._injuries[mine] * self._p[mine]).sum())
+
+
 def _summary_html(result: OddsResult) -> str:
     def pct(value: float, cls: str) -> str:
         return f'<span class="{cls}">{value:.1%}</span>'
 
+    numbers = _Numbers(result)
     if result.kind == "ranged":
         return (
             f"<div><b>{html.escape(result.title)}</b>: "
-            f"target injured {pct(result.p_injured('target'), 'p-target-injured')}, "
-            f"no effect {pct(result.probability('none'), 'p-none')}; "
-            f"expected injuries: target {result.expected_injuries('target'):.2f}</div>"
+            f"target injured {pct(numbers.p_injured('target'), 'p-target-injured')}, "
+            f"no effect {pct(numbers.probability('none'), 'p-none')}; "
+            f"expected injuries: target {numbers.expected_injuries('target'):.2f}</div>"
         )
     return (
         f"<div><b>{html.escape(result.title)}</b>: "
-        f"defender injured {pct(result.p_injured('defender'), 'p-defender-injured')}, "
-        f"attacker injured {pct(result.p_injured('attacker'), 'p-attacker-injured')}, "
-        f"tie {pct(result.probability('tie'), 'p-tie')}; "
-        f"expected injuries: defender {result.expected_injuries('defender'):.2f}, "
-        f"attacker {result.expected_injuries('attacker'):.2f}</div>"
+        f"defender injured {pct(numbers.p_injured('defender'), 'p-defender-injured')}, "
+        f"attacker injured {pct(numbers.p_injured('attacker'), 'p-attacker-injured')}, "
+        f"tie {pct(numbers.probability('tie'), 'p-tie')}; "
+        f"expected injuries: defender {numbers.expected_injuries('defender'):.2f}, "
+        f"attacker {numbers.expected_injuries('attacker'):.2f}</div>"
     )
