@@ -25,26 +25,15 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyBboxPatch
 
 from explorer.beyond.cards import YIN, SpiritCard
+from explorer.beyond.palette import NIAN_SHOU_COLOUR, SPIRIT_COLOURS, text_colour  # noqa: F401  (re-exported)
 from explorer.core.display import figure_png
 
-SPIRIT_COLOURS = {  # the Four Symbols' colours, and the centre's yellow
-    "TS": "#2e5e6e",  # Turtle Snake: the dark north
-    "VB": "#c8372d",  # Vermilion Bird: red
-    "AD": "#2f7fc1",  # Double Azure Dragon: azure
-    "MT": "#8c8c8c",  # Double Metal Tiger: metal grey
-    "YU": "#e0b21b",  # Yellow Unicorn: yellow
-}
-NIAN_SHOU_COLOUR = "#5b2a86"
 CAPTURE_COLOUR = "#f2ead3"
 EMPTY_COLOUR = "#eeeeee"
 ENCHANTED_EDGE = "#d4a017"
 CARD_W, CARD_H = 1.0, 1.4
 MAX_REVEALED = 6
 """At most 5 different spirits then a failing 6th card can be revealed in one round."""
-
-
-def text_colour(spirit: str) -> str:
-    return "black" if spirit in ("YU", "MT") else "white"
 
 
 def spirit_name(state_or_components, code: str) -> str:

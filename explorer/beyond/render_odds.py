@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from explorer.beyond.palette import spirit_colour
 from explorer.core.display import figure_png, new_figure
 from explorer.core.render_labels import MIN_FONT_SIZE
 
@@ -38,7 +39,8 @@ def plot_curves(curves: Mapping[str, Sequence[tuple]], ax=None, *, xlabel: str, 
     for index, (label, points) in enumerate(curves.items()):
         xs = [float(x) for x, _ in points]
         ys = [float(y) for _, y in points]
-        (line,) = ax.plot(xs, ys, marker="o", color=PALETTE[index % len(PALETTE)], label=label)
+        colour = spirit_colour(str(label)) or PALETTE[index % len(PALETTE)]  # a spirit's curve in its colour
+        (line,) = ax.plot(xs, ys, marker="o", color=colour, label=label)
         lines.append(line)
     if zero_line:
         ax.axhline(0, color="black", linewidth=0.8)
