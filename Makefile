@@ -1,8 +1,9 @@
 # rules-explorer: everyday commands. Each target creates the virtual environment .venv on first
 # use and re-installs the project into it whenever pyproject.toml changes.
 #
-#   make lab     open the notebooks in JupyterLab
-#   make app     serve the apps (notebooks/apps: scenario designer, replay, odds comparison, Beyond reveal) with Voila
+#   make lab     JupyterLab at the repository root, the start notebook open (notebooks/00_start_here.ipynb)
+#   make app     serve the apps (notebooks/apps: scenario designer, replay, odds comparison, Beyond reveal and
+#                replay) with Voila; one app: make app APP=odds_comparison
 #   make test    everything: unit, property, notebook (nbval) and real-browser tests
 #   make bench   run every benchmarks/bench_*.py in turn
 #   make clean   remove the venv, caches and test artifacts
@@ -38,11 +39,14 @@ venv-test: $(VENV)/.installed-test
 
 # --- everyday targets --------------------------------------------------------------------------
 
+# JupyterLab's root is the repository (the lessons point to data/ and explorer/ files), with the start
+# notebook open. Extra options through LAB_ARGS, e.g. `make lab LAB_ARGS="--no-browser --port=8890"`.
 lab: venv
-	$(PY) -m jupyterlab $(ALLOW_ROOT) notebooks/00_start_here.ipynb
+	$(PY) -m jupyterlab $(ALLOW_ROOT) --ServerApp.root_dir=. $(LAB_ARGS) notebooks/00_start_here.ipynb
 
+# All apps (Voila's list of notebooks/apps opens in the browser), or one: `make app APP=odds_comparison`.
 app: venv
-	$(PY) -m voila $(APPS)
+	$(PY) -m voila $(if $(APP),$(APPS)/$(basename $(APP)).ipynb,$(APPS))
 
 test: venv-test
 	$(PY) -m pytest

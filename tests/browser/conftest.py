@@ -198,3 +198,103 @@ def page(browser):
         yield context.new_page()
     finally:
         context.close()
+
+
+# --- JupyterLab ----------------------------------------------------------------------------------
+# One JupyterLab server for the session, rooted at the repository (as `make lab` is), with its own
+# temporary workspaces, settings, config and data folders: nothing of the user's is read or written.
+# Settings: no news or update checks, no autosave (the lessons are never saved), and every cell
+# attached to the page (windowing off) so that outputs out of view can be measured too.
+
+LAB_START_TIMEOUT = 90  # seconds until JupyterLab answers /api/status
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+
+def _http(url: str, method: str = "GET", timeout: float = 5):
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=timeout) as reply:
+        body = reply.read()
+    return json.loads(body) if body else None
+
+
+@pytest.fixture(scope="module")
+def lab_server(artifacts_dir: Path, tmp_path_factory):
+    """Start JupyterLab (from this interpreter's environment) on a free port, rooted at the
+    repository; yield its base URL (``lab_server + "lab/tree/notebooks/..."``). One server for all
+    the tests of a module (the lessons run one after the other in it), stopped after them."""
+    import json
+
+    home = tmp_path_factory.mktemp("jupyterlab")
+    for name, values in LAB_SETTINGS.items():
+        path = home / "settings" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
+    env = {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_DATA_DIR": str(home / "data"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+    }
+    port = _free_port()
+    log_path = artifacts_dir / "jupyterlab.log"
+    cmd = [
+        sys.executable, "-m", "jupyterlab",
+        "--allow-root", "--no-browser",
+        "--IdentityProvider.token=", "--ServerApp.password=",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={REPO_ROOT}",
+        "--LabApp.expose_app_in_browser=True",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.news_url=",
+        "--LabApp.extension_manager=readonly",
+        "--ServerApp.disable_check_xsrf=True",  # sessions are closed through the REST API after each test
+    ]
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(cmd, cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=log,
+                                stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + LAB_START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"JupyterLab exited with code {proc.returncode} before answering; "
+                            f"log {log_path}:\n{_log_tail(log_path)}", pytrace=False)
+            try:
+                _http(base + "api/status", timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not answer on port {port} within {LAB_START_TIMEOUT} s; "
+                                f"log {log_path}:\n{_log_tail(log_path)}", pytrace=False)
+                time.sleep(0.3)
+        yield base
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
+            try:
+                proc.wait(timeout=VOILA_STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture
+def lab_kernels_shut_down(lab_server: str):
+    """After the test, every session of the JupyterLab server is closed and its kernel shut down,
+    so that lessons run one at a time."""
+    yield
+    try:
+        for session in _http(lab_server + "api/sessions") or []:
+            _http(f"{lab_server}api/sessions/{session['id']}", method="DELETE", timeout=30)
+    except OSError:
+        pass  # the server is gone; its own teardown reports why

@@ -1,0 +1,153 @@
+"""Every lesson (and app) run in JupyterLab as a user runs it, in a real browser at 1280 px.
+
+For each notebook of notebooks/00_start_here.ipynb, notebooks/behind/, notebooks/beyond/ and
+notebooks/apps/ (a glob: new lessons are covered without editing this file): open it in one
+JupyterLab server rooted at the repository (as `make lab` is), Run All Cells, wait until every
+cell has run and its outputs are drawn, then
+
+- fail on any error output (a traceback in a cell, an output JupyterLab could not render, a
+  traceback inside an Output widget); stderr warnings (progress bars) are not errors;
+- fail when a widget, image, table or canvas runs past the right edge of its output area (more
+  than 1 px), unless it is inside an element made a horizontal scroller on purpose
+  (see tests/browser/pages.py, ``_LAB_OVERFLOW_JS``).
+
+Screenshots of the whole notebook (the notebook panel scrolled in steps) go to
+test-artifacts/browser/lab/<folder>-<lesson>-NN.png, whatever the outcome, with a
+<folder>-<lesson>.txt beside them: the run times, the cells' stderr, browser errors, texts cut inside
+their widgets (buttons, labels, readouts; reported, not failed on) and the problems.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import REPO_ROOT
+from tests.browser.pages import (lab_cut_texts, lab_overflows, open_lab_notebook, run_all_lab_cells,
+                                 screenshot_lab_notebook)
+
+pytestmark = pytest.mark.browser
+
+WIDTH = 1280
+OPEN_TIMEOUT_MS = 60_000  # page load + kernel start
+RUN_TIMEOUT_MS = 180_000  # Run All Cells of one lesson
+
+LESSONS = sorted(
+    path.relative_to(REPO_ROOT).as_posix()
+    for pattern in ("notebooks/00_start_here.ipynb", "notebooks/behind/*.ipynb",
+                    "notebooks/beyond/*.ipynb", "notebooks/apps/*.ipynb")
+    for path in REPO_ROOT.glob(pattern)
+)
+
+
+def _artifact_stem(artifacts: Path, lesson: str) -> Path:
+    folder = artifacts / "lab"
+    folder.mkdir(parents=True, exist_ok=True)
+    parts = Path(lesson).relative_to("notebooks").with_suffix("").parts
+    return folder / "-".join(parts)
+
+
+def _cell(entry: dict) -> str:
+    count = entry["count"]
+    return f"cell {entry['index'] + 1} [{count if count is not None else ' '}]"
+
+
+def test_there_are_lessons_to_run():
+    assert "notebooks/00_start_here.ipynb" in LESSONS
+    assert any(lesson.startswith("notebooks/behind/") for lesson in LESSONS)
+    assert any(lesson.startswith("notebooks/beyond/") for lesson in LESSONS)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_lesson_runs_clean_and_fits_in_jupyterlab(lesson, page, lab_server, lab_kernels_shut_down, artifacts_dir):
+    stem = _artifact_stem(artifacts_dir, lesson)
+    for stale in (Path(f"{stem}-open.png"), Path(f"{stem}-timeout.png")):
+        stale.unlink(missing_ok=True)
+    assert page.viewport_size["width"] == WIDTH
+    page_errors: list[str] = []
+    page.on("pageerror", lambda error: page_errors.append(str(error)))
+    started = time.monotonic()
+    open_lab_notebook(page, lab_server, lesson, timeout_ms=OPEN_TIMEOUT_MS, screenshot=Path(f"{stem}-open.png"))
+    opened = time.monotonic()
+    outputs = run_all_lab_cells(page, timeout_ms=RUN_TIMEOUT_MS, screenshot=Path(f"{stem}-timeout.png"))
+    ran = time.monotonic()
+    overflows = lab_overflows(page)
+    cut_texts = lab_cut_texts(page)
+    shots = screenshot_lab_notebook(page, stem)
+
+    cells = outputs["cells"]
+    problems = []
+    if outputs["run"] and "error" in outputs["run"]:
+        problems.append(f"Run All Cells failed: {outputs['run']['error']}")
+    if outputs["kernel"] not in ("idle",):
+        problems.append(f"the kernel is {outputs['kernel']} after the run")
+    for entry in cells:
+        for error in entry["errors"]:
+            problems.append(f"{_cell(entry)} raised:\n{error}")
+        for shown in entry["shown"]:
+            problems.append(f"{_cell(entry)} shows an error:\n{shown}")
+    not_run = [_cell(entry) for entry in cells if entry["count"] is None]
+    if not_run and not any(entry["errors"] for entry in cells):
+        problems.append(f"cells not run: {', '.join(not_run)}")
+    for item in overflows:
+        within = f" (within {item['within']})" if item["within"] else ""
+        problems.append(f"{_cell(item)}: {item['element']}{within} runs {item['over']} px past its output area "
+                        f"(it is {item['width']} px wide, the area {item['area']} px): {item['text']!r}")
+
+    report = [f"{lesson}: opened in {opened - started:.1f} s, cells ran in {ran - opened:.1f} s",
+              f"screenshots: {', '.join(shot.name for shot in shots)}", ""]
+    report += [f"{_cell(entry)} stderr:\n{text}" for entry in cells for text in entry["stderr"]]
+    report += [f"page error: {error}" for error in page_errors]
+    report += [f"{_cell(item)}: text cut in {item['element']}: {item['text']!r} needs {item['needs']} px, has {item['has']}"
+               for item in cut_texts]
+    report += ["", "problems:" if problems else "no problems"] + problems
+    Path(f"{stem}.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+
+    if problems:
+        pytest.fail(f"{lesson} in JupyterLab at {WIDTH} px ({len(problems)} problems; screenshots "
+                    f"{stem}-NN.png):\n\n" + "\n\n".join(problems), pytrace=False)
+
+
+SELF_TEST_CELLS = [
+    "import sys\nimport ipywidgets as w\n"
+    "w.HBox([w.Button(description='too wide', layout=w.Layout(width='2000px', flex='0 0 auto'))])",
+    "w.HBox([w.Button(description='scrolls', layout=w.Layout(width='2000px', flex='0 0 auto'))],"
+    " layout=w.Layout(overflow='auto'))",
+    "w.HBox([w.Button(description='fits', layout=w.Layout(width='300px')),"
+    " w.Button(description='a description cut short', layout=w.Layout(width='60px'))])",
+    "print('a warning, not an error', file=sys.stderr)",
+    "out = w.Output()\ndisplay(out)\nwith out:\n    raise KeyError('inside an Output widget')",
+    "1 / 0",
+    "print('never run: Run All stops at the error')",
+]
+
+
+def test_the_checks_find_errors_and_overflows_and_spare_a_scroller(page, lab_server, lab_kernels_shut_down,
+                                                                   artifacts_dir):
+    """The checks above on a notebook made for them (written under test-artifacts/, which the
+    server's root contains): without this, a JupyterLab that renamed its classes would pass every lesson."""
+    import nbformat
+
+    folder = artifacts_dir / "lab"
+    folder.mkdir(parents=True, exist_ok=True)
+    notebook = folder / "checks_self_test.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in SELF_TEST_CELLS])
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nbformat.write(nb, notebook)
+    path = notebook.relative_to(REPO_ROOT).as_posix()
+
+    open_lab_notebook(page, lab_server, path, timeout_ms=OPEN_TIMEOUT_MS, screenshot=folder / "checks_self_test-open.png")
+    outputs = run_all_lab_cells(page, timeout_ms=RUN_TIMEOUT_MS, screenshot=folder / "checks_self_test-timeout.png")
+    overflows = lab_overflows(page)
+    cut_texts = lab_cut_texts(page)
+
+    cells = outputs["cells"]
+    assert [bool(c["errors"]) for c in cells] == [False] * 5 + [True, False]
+    assert "ZeroDivisionError" in cells[5]["errors"][0]
+    assert "KeyError" in " ".join(cells[4]["shown"]) and not cells[3]["errors"] and cells[3]["stderr"]
+    assert cells[6]["count"] is None
+    assert [(item["index"], item["element"].split(".")[0]) for item in overflows] == [(0, "button")], overflows
+    assert overflows[0]["over"] > 1000 and overflows[0]["text"] == "too wide"
+    assert [(item["index"], item["text"]) for item in cut_texts] == [(2, "a description cut short")], cut_texts
