@@ -196,6 +196,7 @@ def test_remove_save_load_and_start_a_game_through_the_buttons(designer, tmp_pat
     assert designer.game_panel.game is game and designer.game_panel in designer.game_view.children
     designer.move(LUDWIG, 56, 7)
     assert designer.game is None and designer.game_view.children == ()  # a changed layout is another game
+    assert designer.said.endswith("The game below was closed (the layout changed): press 'start game' for a new one.")
 
 
 def test_another_scenario_resizes_the_same_figure(designer):

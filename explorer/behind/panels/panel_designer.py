@@ -695,10 +695,13 @@ class DesignerPanel(widgets.VBox):
                   f"then 'apply'.", files=True)
         return game
 
-    def _forget_game(self) -> None:
-        if self.game is not None:
-            self.game, self.game_panel = None, None
-            self.game_view.children = ()
+    def _forget_game(self) -> bool:
+        """Close the game of the layout (a changed layout is another game); True if one was open."""
+        if self.game is None:
+            return False
+        self.game, self.game_panel = None, None
+        self.game_view.children = ()
+        return True
 
     # =========================================================================================
     # Checking and drawing
@@ -710,7 +713,8 @@ class DesignerPanel(widgets.VBox):
 
     def _commit(self, layout: Layout, *, select: str | None, said: str) -> None:
         self.design, self.selected = layout, select
-        self._forget_game()
+        if self._forget_game():
+            said += " The game below was closed (the layout changed): press 'start game' for a new one."
         self._sync_controls()
         self._say(said)
         self.refresh()
