@@ -115,7 +115,7 @@ FIT_JS = """
     if ((r.right > box.right + 1 || r.left < box.left - 1) && !scrolls(el))
       problems.push(`${name(el)} reaches ${r.left.toFixed(0)}..${r.right.toFixed(0)} px, the output area ${box.left.toFixed(0)}..${box.right.toFixed(0)} px`);
     const text = el.matches('.widget-label, .widget-readout, label, button');
-    if (text && el.scrollWidth > el.clientWidth + 1 && !tooltip(el))
+    if (text && el.scrollWidth > el.clientWidth + 1)  // labels, readouts, buttons in full (a label's title is its own text)
       problems.push(`${name(el)} is cut: ${el.scrollWidth} px of text in ${el.clientWidth} px`);
     if (el.tagName === 'SELECT' && el.selectedIndex >= 0 && !tooltip(el)) {
       const st = getComputedStyle(el);

@@ -56,10 +56,10 @@ def default_pair() -> tuple[Character, Character]:
 FIELDS = ("strength", "resistance", "injuries", "hand", "supply")
 """The controls of one melee side; a ranged side shows Dexterity in place of Strength."""
 
-LABEL_WIDTH = 84
+LABEL_WIDTH = 92
 """The description width of the side controls, in px ("Resistance", "Hand card", "Weapon card")."""
 
-SIDE_WIDTH = 340
+SIDE_WIDTH = 350
 """A side's column, in px: "Schwesternbund deck (40 cards)" fits its supply dropdown."""
 
 
