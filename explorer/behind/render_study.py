@@ -49,7 +49,7 @@ from explorer.behind.render_table import avoid, draw_table, owner_colours, place
 from explorer.behind.study import NO_WINNER
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
-from explorer.core.render_labels import MIN_FONT_SIZE, annotation, font_size, ring_offsets
+from explorer.core.render_labels import MIN_FONT_SIZE, annotation, enforce_minimum, font_size, ring_offsets
 
 REFUSED_COLOUR = "#c0392b"
 STOPPED_COLOUR = "#555555"
@@ -77,6 +77,7 @@ def new_grid(rows: int, cols: int, width: float, height: float, dpi: int = 100) 
 def png(drawing) -> bytes:
     """PNG bytes of axes (their figure) or of a figure."""
     figure = drawing if isinstance(drawing, Figure) else drawing.figure
+    enforce_minimum(figure)  # readable at the size a notebook shows it (a wide grid is scaled down)
     return figure_png(figure)
 
 
@@ -193,7 +194,7 @@ def _draw_leg(ax, leg: Leg, r: float, colour, *, above: bool = True) -> None:
                                      zorder=5.2))
         ax.plot(*leg.requested, marker="x", markersize=7, color=STOPPED_COLOUR, zorder=5.3)
         _leg_label(ax, leg.start, leg.requested, f"forfeited: would end in {leg.stopped_by}", STOPPED_COLOUR,
-                   above=above)
+                   above=above, radius=r)
         return
     if leg.stopped and math.dist(leg.end, leg.requested) > 1e-6:
         ax.plot([leg.end[0], leg.requested[0]], [leg.end[1], leg.requested[1]], color=STOPPED_COLOUR,
@@ -208,10 +209,11 @@ def _draw_leg(ax, leg: Leg, r: float, colour, *, above: bool = True) -> None:
         words += f", climbs {leg.climbed}"
     elif leg.stopped_by:
         words += f", stopped by {leg.stopped_by}"
-    _leg_label(ax, leg.start, leg.end if leg.distance > 1e-9 else leg.requested, words, colour, above=above)
+    _leg_label(ax, leg.start, leg.end if leg.distance > 1e-9 else leg.requested, words, colour, above=above,
+               radius=r)
 
 
-def _leg_label(ax, start, end, text: str, colour, *, above: bool = True) -> None:
+def _leg_label(ax, start, end, text: str, colour, *, above: bool = True, radius: float = 1.5) -> None:
     """The label beside a leg: 40% along it (clear of the chip at its end), on one side or the other
     -- consecutive legs start on alternate sides -- or, where that is taken (a chip, a wall, another
     label), further along, further off or on the other side (:func:`place_labels`)."""
@@ -233,9 +235,13 @@ def _leg_label(ax, start, end, text: str, colour, *, above: bool = True) -> None
                     ha = "left" if qx > 0.35 else "right" if qx < -0.35 else "center"
                     va = "bottom" if qy > 0.35 else "top" if qy < -0.35 else "center"
                     out.append((spot, off * qx, off * qy, ha, va))
-        # then the same spots with the text running off to one side (a short leg beside a wall)
-        return out + [(spot, dx, dy, other, va) for spot, dx, dy, ha, va in out for other in ("right", "left")
-                      if other != ha]
+        # then the same spots with the text running off to one side (a short leg beside a wall), then
+        # around the leg's start and end, further off
+        sideways = [(spot, dx, dy, other, va) for spot, dx, dy, ha, va in out for other in ("right", "left")
+                    if other != ha]
+        around = [(point, dx, dy, ha, va) for point in (start, end)
+                  for dx, dy, ha, va in ring_offsets(radius * scale + 14.0, rings=3, step=10.0)]
+        return out + sideways + around
 
     label = annotation(ax, text, start, fontsize=MIN_FONT_SIZE, color=colour, path_effects=_OUTLINE, zorder=6)
     queue_label(ax, label, spots)

@@ -23,7 +23,8 @@ from explorer.behind.palette import PALETTE, SPARE_COLOURS, colour_of, colours_f
 from explorer.behind.sight import sight_matrix
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
-from explorer.core.render_labels import MIN_FONT_SIZE, LabelPlacer, annotation, legend_below, ring_offsets
+from explorer.core.render_labels import (MIN_FONT_SIZE, LabelPlacer, annotation, enforce_minimum, font_size, legend_below,
+                                         ring_offsets)
 
 LABEL_SIZE = MIN_FONT_SIZE
 """Chip, obstacle, ring and sight-line labels (points)."""
@@ -125,8 +126,9 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
     ax.set_xlabel("cm", fontsize=9)
     ax.set_ylabel("cm", fontsize=9)
     ax.tick_params(labelsize=LABEL_SIZE)
+    enforce_minimum(ax)  # on a figure wider than a notebook shows, larger text (measured from here on)
     if handles:  # under the axis label "cm", never over it
-        legend_below(ax, handles, ncol=min(len(handles), 4))
+        legend_below(ax, handles, ncol=min(len(handles), 4), fontsize=font_size(LABEL_SIZE, ax.figure))
     if title is None and sight_from is not None and show_sight:
         title = f"Lines of sight from {sight_from}"
     if title:
@@ -193,6 +195,7 @@ def place_labels(ax) -> float:
     if pending is None:
         return 0.0
     figure = ax.figure
+    enforce_minimum(ax)  # a figure wider than a notebook shows gets larger text: measured from here on
     if figure.get_layout_engine() is not None:
         figure.draw_without_rendering()  # the layout moves and scales the axes: measure after it
     placer = LabelPlacer(ax)

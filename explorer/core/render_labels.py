@@ -28,7 +28,7 @@ DISPLAY_WIDTH = 9.0
 """Inches a notebook shows a figure at most (about 900 px at 100 dpi): wider figures are scaled down."""
 
 __all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "annotation", "box_hits_circle", "display_scale",
-           "font_size", "legend_below", "overlapping_pairs", "renderer_of", "ring_offsets", "texts_of", "too_small"]
+           "enforce_minimum", "font_size", "legend_below", "overlapping_pairs", "renderer_of", "ring_offsets", "texts_of", "too_small"]
 
 
 def renderer_of(figure):
@@ -54,6 +54,28 @@ def texts_of(figure) -> list:
     from matplotlib.text import Text
 
     return [t for t in figure.findobj(Text) if t.get_visible() and t.get_text().strip()]
+
+
+def enforce_minimum(drawing) -> int:
+    """Raise every text of ``drawing`` (a figure or one axes) smaller than :data:`MIN_FONT_SIZE` at
+    the figure's display size to that size; returns how many were raised.  Call it before the
+    labels are placed (it changes their sizes) or, for a chart without placed labels, just
+    before saving."""
+    from matplotlib.text import Text
+
+    figure = getattr(drawing, "figure", None) if not hasattr(drawing, "get_figwidth") else drawing
+    least = MIN_FONT_SIZE / display_scale(figure)
+    raised = 0
+    for axes in (figure.axes if drawing is figure else [drawing]):  # ticks made later take this size too
+        for name, axis in (("x", axes.xaxis), ("y", axes.yaxis)):
+            labels = axis.get_ticklabels(which="both")
+            if labels and min(label.get_fontsize() for label in labels) < least - 1e-6:
+                axes.tick_params(axis=name, which="both", labelsize=least)
+    for text in drawing.findobj(Text):
+        if text.get_text().strip() and text.get_fontsize() < least - 1e-6:
+            text.set_fontsize(least)
+            raised += 1
+    return raised
 
 
 def too_small(figure) -> list:
