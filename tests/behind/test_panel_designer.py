@@ -253,12 +253,14 @@ def test_a_click_on_a_chip_selects_it_and_never_moves_it(designer):
     assert "moved" not in designer.status.value
     designer.press(56, 12)  # a click on the table moves the selected chip there
     designer.release(56, 12)
-    assert designer.design.table.chip(LUDWIG).position == (56, 12) and designer.said == f"{LUDWIG} moved to (56.0, 12.0)."
+    assert designer.design.table.chip(LUDWIG).position == (56, 12)
+    assert designer.said == f"{LUDWIG} moved to (56.0, 12.0)."
     designer.press(56, 6), designer.release(56, 6)  # an empty place again: the chip goes back
     assert designer.design.table.chip(LUDWIG).position == (56, 6)
     designer.press(100, 40)
     designer.press(50, 5)  # Gräfin Mathilde: selected, Ludwig stays
-    assert designer.selected == "Gräfin Mathilde von Rabenfels" and designer.design.table.chip(LUDWIG).position == (100, 40)
+    assert designer.selected == "Gräfin Mathilde von Rabenfels"
+    assert designer.design.table.chip(LUDWIG).position == (100, 40)
 
 
 def test_nothing_selected_and_a_click_on_an_empty_place_says_what_to_do(tmp_path):
@@ -287,7 +289,8 @@ def test_each_mode_says_what_a_click_does_in_plain_words(tmp_path):
     designer.piece.value = "cart"
     assert designer.said == "Click on the table to place the cart."
     designer.press(75, 28)
-    assert designer.said == "The cart is placed at (75.0, 28.0). Next: the crate (chosen under 'obstacle'); click to place it."
+    assert designer.said == ("The cart is placed at (75.0, 28.0). Next: the crate (chosen under 'obstacle'); "
+                             "click to place it.")
     designer.mode.value = "move"
     assert designer.said == "The cart selected: drag it, or click on the table to move it (turn it with 'angle'; " \
                             "height and 'flat' are beside the table)."

@@ -216,7 +216,8 @@ def test_every_click_is_answered_in_words_next_to_the_table(page, voila_app_url,
 
     # add obstacle: the list holds every piece of the scenario; the crate taken off and placed again
     pieces = page.locator(".designer-piece select option").all_inner_texts()
-    assert [p.replace("\xa0", " ").split(" (")[0] for p in pieces] == ["crate", "well", "cart", "hedge", "barrel", "low wall"], pieces
+    names = [p.replace("\xa0", " ").split(" (")[0] for p in pieces]
+    assert names == ["crate", "well", "cart", "hedge", "barrel", "low wall"], pieces
     designer.mode("move")
     designer.click_table(*CRATE)
     designer.said("The crate selected", "a click on the crate")

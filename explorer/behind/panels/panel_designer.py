@@ -192,8 +192,9 @@ class DesignerPanel(widgets.VBox):
                                                ).add_class("designer-height")
         self.flat = widgets.Checkbox(False, description="flat (chips may stand on it)", indent=False,
                                      layout=side).add_class("designer-flat")
-        self.remove_button = widgets.Button(description="remove", icon="trash", tooltip="take the selected chip or "
-                                            "obstacle off the table", layout=button_layout()).add_class("designer-remove")
+        self.remove_button = widgets.Button(description="remove", icon="trash",
+                                            tooltip="take the selected chip or obstacle off the table",
+                                            layout=button_layout()).add_class("designer-remove")
         self.role_boxes = {}
         self.roles_box = widgets.VBox(layout=side)
         self.sidebar = column([self.selected_label, self.facing, self.height, self.flat, self.remove_button,
@@ -476,7 +477,8 @@ class DesignerPanel(widgets.VBox):
             self._say(f"Let go outside the table: {name} stays where it was.")
             return False
         if math.hypot(x - drag["from"][0], y - drag["from"][1]) < CLICK_CM:
-            self.refresh()
+            if "to" in drag:  # a preview was drawn: show the layout as it is again
+                self.refresh()
             self._say(self._selected_hint(name))
             return False
         try:
@@ -638,7 +640,8 @@ class DesignerPanel(widgets.VBox):
             L.layout_path(name, self.layouts_dir)
         except LayoutError:
             raise Refused("name", name, f"\"{name}\" cannot be a layout name: use letters, digits, spaces, '-', "
-                                        f"'_' or '.' (at most 64, no folder: the folder goes under 'folder').") from None
+                                        f"'_' or '.' (at most 64, no folder: the folder goes under "
+                                        f"'folder').") from None
         folder = self.layouts_dir
         if L.is_shipped_folder(folder):
             shown = self.folder if L.is_shipped_folder(self.folder) else folder
@@ -988,4 +991,5 @@ def _validation_html(layout: Layout, shown: list[Finding]) -> str:
     return f"<div>{head}{body}{more}</div>"
 
 
-__all__ = ["DesignerPanel", "MODES", "Refused", "TablePanel", "facing_centre"]  # TablePanel: the package exports both from here
+# TablePanel: the package exports both from here
+__all__ = ["DesignerPanel", "MODES", "Refused", "TablePanel", "facing_centre"]
