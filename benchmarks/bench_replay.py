@@ -11,7 +11,8 @@ one step at a time and in random jumps.  For comparison: drawing the same state 
 PNG (a diff) it sends to the browser; the browser's requests for a full draw (the first one, new
 obstacles during the setup) are answered at once.
 
-Beyond: the core's replay panel (``explorer.core.panels.ReplayPanel``) over a two-player and a
+Beyond: the core's replay panel (as ``explorer.beyond.panels.ReplayPanel``, which names the cards
+by their spirits in its texts) over a two-player and a
 four-player advanced game (patient random players) drawn by ``explorer.beyond.render_cards.
 StatePicture``, whose tiles (a card, a caption, a band) are drawn once per content and pasted
 into the frame: forwards (the first time through, new tiles drawn) and in random jumps (every
@@ -44,7 +45,7 @@ def step_times(panel: ReplayPanel, order: list[int]) -> list[float]:
 
 
 def beyond() -> None:
-    from explorer.core.panels import ReplayPanel as CoreReplayPanel
+    from explorer.beyond.panels import ReplayPanel as BeyondReplayPanel  # the core's, cards named by spirit
     from explorer.core.players import play
     from explorer.core.replay import replay as core_replay
     from explorer.core.systems import get
@@ -58,7 +59,7 @@ def beyond() -> None:
         record = core_replay(saved)
         replay_ms = (time.perf_counter() - start) * 1000
         start = time.perf_counter()
-        panel = CoreReplayPanel(saved, picture="image")
+        panel = BeyondReplayPanel(saved, picture="image")
         build_ms = (time.perf_counter() - start) * 1000
         n = len(record.states)
         forward = step_times(panel, list(range(1, n)))

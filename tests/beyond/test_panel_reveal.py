@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from explorer.beyond import new_game
+from explorer.beyond.actions import Reveal
 from explorer.beyond.odds import (
     expected_gain,
     optimal_stop,
@@ -17,7 +18,7 @@ from explorer.beyond.odds import (
     unseen_cards,
 )
 from explorer.beyond.panels import RevealPanel
-from explorer.beyond.panels.panel_reveal import reveal_inputs
+from explorer.beyond.panels.panel_reveal import card_name, named_text, reveal_inputs
 from explorer.beyond.position import from_position
 
 
@@ -56,7 +57,7 @@ def test_reveal_turns_the_top_card_and_the_shown_odds_are_the_exact_odds():
     assert panel.decision.p_nian_shou == p_nian_shou(revealed, pile) == Fraction(15, 79)
     gain = expected_gain(revealed, pile, lotus=2, k_max=1)
     assert panel.decision.gain.values[:2] == gain.values
-    assert float(_shown(panel, "gain-one-more")) == round(float(gain.gain_one_more), 3)
+    assert _shown(panel, "gain-one-more") == f"{float(gain.gain_one_more):+.2f} cards"
     assert panel.decision.best.more == optimal_stop(revealed, pile, lotus=2).more
     assert panel.cards is picture and bytes(panel.cards.value) != before  # the same widget, a new picture
     assert panel._row.labels[0].get_text() != "" and panel._row.labels[1].get_text() == ""
@@ -70,7 +71,9 @@ def test_stop_collects_every_revealed_card_and_next_turn_passes_to_the_next_play
     panel.on_stop()
     state = panel.state
     assert state.phase == "place" and state.to_place == ("TS01", "VB01")
-    assert "collects TS01, VB01" in panel.outcome.value and "Phase 1: Reveal and Collection" in panel.outcome.value
+    # the cards by their spirits' names (data/beyond/spirits.json), never by their codes
+    assert "collects Turtle Snake (yin), Vermilion Bird (yin)" in panel.outcome.value
+    assert "Phase 1: Reveal and Collection" in panel.outcome.value and "TS01" not in panel.outcome.value
     assert panel.reveal_button.disabled and not panel.next_button.disabled and panel.decision is None
     panel.on_next_turn()
     assert state.area("Jessy")["spirit"] == ["TS01", "VB01"]
@@ -86,6 +89,9 @@ def test_a_failed_reveal_offers_the_lotus_picks_and_collect_buys_them():
     state = panel.state
     assert state.phase == "collect" and panel.reveal_button.disabled and not panel.collect_button.disabled
     assert [value for _, value in panel.lotus_picks.options] == ["TS01", "VB01", "AD01"]
+    assert [label for label, _ in panel.lotus_picks.options] == [
+        "Turtle Snake (yin)", "Vermilion Bird (yin)", "Azure Dragon head (yin)"]
+    assert "Vermilion Bird (yin) is collected free" in panel.odds.value and "VB02" not in panel.odds.value
     assert panel._row.faces[3].get_edgecolor() == panel._row.faces[1].get_edgecolor() != panel._row.faces[0].get_edgecolor()
     panel.lotus_picks.value = ("AD01",)
     panel.on_collect()
@@ -200,3 +206,50 @@ def test_the_panel_refuses_meaningless_settings():
     for bad in ({"knowledge": "all"}, {"k_max": 0}, {"k_max": 2.5}, {"use_back": "yes"}):
         with pytest.raises(InputError):
             RevealPanel(seed=1, **bad)
+
+
+# -- issue 11: one naming, percentages throughout, disabled buttons that look disabled ---------------
+
+def test_cards_are_named_by_their_spirits_never_by_their_codes():
+    state = new_game(["Jessy", "Sam"], seed=2)
+    assert card_name(state, "TS01") == "Turtle Snake (yin)"
+    assert card_name(state, "YU02") == "Yellow Unicorn horn (yin)" and card_name(state, "AD16") == "Azure Dragon body (yang)"
+    assert named_text(state, "Jessy reveals YU02 (YU horn yin)") == "Jessy reveals Yellow Unicorn horn (yin)"
+    assert named_text(state, "P1 captures MT15 from P2 with TS01, VB09") == (
+        "P1 captures Metal Tiger body (yang) from P2 with Turtle Snake (yin), Vermilion Bird (yang)")
+    assert named_text(state, "P2 obtains Nian Shou card NS1") == "P2 obtains a Nian Shou card"
+    assert named_text(state, "scores P1 41, P2 30; XY99 stays") == "scores P1 41, P2 30; XY99 stays"
+
+
+def test_every_chance_is_a_percentage_and_every_expectation_counts_cards():
+    panel = RevealPanel(seed=7)
+    panel.on_reveal()
+    odds = re.sub(r"<[^>]+>", "", panel.odds.value)
+    for number in re.finditer(r"[+-]?\d+\.\d+", odds):
+        assert re.match(r"%| cards", odds[number.end():]), f"{number.group(0)} in {odds!r}"
+    assert "17.9% (7/39)" in odds and "stop now 1.00 cards" in odds
+    # the table: chances in percent, the other columns counted in cards
+    assert "<th>P(fail)</th>" in panel.gains.value and "49.5%" in panel.gains.value and "0.495" not in panel.gains.value
+    assert "<th>expected cards</th>" in panel.gains.value and "<th>gain vs stop (cards)</th>" in panel.gains.value
+
+
+def test_a_disabled_reveal_button_drops_its_primary_colour_and_the_panel_greys_disabled_buttons():
+    panel = _stacked("TS01", "VB01")
+    assert not panel.reveal_button.disabled and panel.reveal_button.button_style == "primary"
+    panel.on_reveal()
+    panel.on_stop()
+    assert panel.reveal_button.disabled and panel.reveal_button.button_style == ""
+    css = panel.children[0].value
+    assert "button:disabled" in css and "not-allowed" in css and "opacity" in css
+    for button in (panel.reveal_button, panel.stop_button, panel.collect_button, panel.next_button):
+        assert button.layout.width == "auto" and button.tooltip
+
+
+def test_the_beyond_replay_names_cards_by_their_spirits():
+    from explorer.beyond.panels import ReplayPanel
+
+    state = new_game(["Jessy", "Sam"], seed=2, top=("TS01", "VB01"))
+    state.apply(Reveal())
+    panel = ReplayPanel(state.to_json(), picture="image")
+    panel.go(1)
+    assert "Jessy reveals Turtle Snake (yin)" in panel.step_text.value and "TS01" not in panel.step_text.value

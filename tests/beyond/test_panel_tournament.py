@@ -36,3 +36,14 @@ def test_fewer_than_two_strategies_are_refused():
     panel.strategies.value = ("optimal",)
     panel.on_run()
     assert panel.result is None and "at least 2" in panel.status.value
+
+
+def test_the_standings_show_shares_as_percentages():
+    """Issue 11: percentages throughout (win share, its interval, the first seat), never 0.667."""
+    panel = TournamentPanel(strategies=("stop-after-1", "stop-after-3"), games_per_pair=4, seed=1)
+    panel.on_run()
+    frame = panel.result.standings
+    shown = panel.standings.value
+    assert f"{frame['win_share'][0]:.1%}" in shown and "win share" in shown and "95% low" in shown
+    assert f"{frame['win_share'][0]:.3f}" not in shown
+    assert panel.run_button.layout.width == "auto" and panel.plots.layout.max_width == "100%"

@@ -14,7 +14,15 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.pages import open_app, settled, settled_text
-from tests.browser.test_replay import shown_step, wait_for_step
+from tests.browser.test_replay import (  # noqa: F401 (sized_page: a fixture)
+    BUTTON_TEXTS,
+    PANEL,
+    button_texts,
+    check_fits,
+    shown_step,
+    sized_page,
+    wait_for_step,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -63,3 +71,21 @@ def test_stepping_the_beyond_replay_changes_the_event_text_and_the_picture(page,
     assert text_after != text_step1 != text_before, (
         f"the step text did not change: {text_before!r} -> {text_step1!r} -> {text_after!r}; "
         f"see {before_png} and {after_png}")
+
+
+def test_the_beyond_replay_fits_the_output_area_with_readable_buttons(sized_page, voila_app_url, artifacts_dir):
+    """Issue 11, at 1024 and 1280 px, as Voila shows it and in JupyterLab's narrower output area:
+    the buttons read in full, nothing runs past the output area, the picture shrinks with it."""
+    page = sized_page
+    width = page.viewport_size["width"]
+    shot = artifacts_dir / f"beyond_replay_{width}_loading.png"
+    open_app(page, voila_app_url(NOTEBOOK), (EVENT, PICTURE, NEXT), screenshot=shot, log=artifacts_dir / "voila.log",
+             timeout_ms=LOAD_TIMEOUT_MS, what=f"the Beyond replay panel ({EVENT}, {PICTURE})")
+    page.locator(NEXT).click()
+    wait_for_step(page, 1, shot, "after pressing next")
+    settled_text(page.locator(STEP))
+
+    texts = button_texts(page)
+    assert all(word in texts[css] for css, word in BUTTON_TEXTS.items()), f"button texts {texts}"
+    problems = check_fits(page, PANEL, artifacts_dir, "beyond_replay")
+    assert not problems, "\n".join(problems)

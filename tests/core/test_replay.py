@@ -14,6 +14,7 @@ import html
 import json
 from io import BytesIO
 
+import ipywidgets as widgets
 import pytest
 from PIL import Image
 
@@ -216,3 +217,24 @@ def test_a_saved_game_in_play_mode_is_loaded_and_played_on(recorded):
     if not panel.game.is_terminal():
         panel.apply(panel.legal[0])
         assert len(panel.states) == steps + 1 and panel.undo() is not None and len(panel.states) == steps
+
+
+def _buttons(panel):
+    return [panel.first, panel.prev, panel.next, panel.last, panel.apply_button, panel.undo_button, panel.redo_button]
+
+
+def test_the_panel_follows_the_layout_conventions(recorded):
+    """Issue 11: buttons as wide as their text ("back", "next", never an 80 px icon and "..."),
+    rows that wrap instead of overflowing, the picture shrinking with the output area, full labels
+    (the browser tests measure it in Voila and JupyterLab's widths)."""
+    _, game = recorded
+    panel = ReplayPanel(game, play=True, picture="image")
+    assert [b.description for b in _buttons(panel)] == ["first", "back", "next", "last", "apply", "undo", "redo"]
+    for button in _buttons(panel):
+        assert button.layout.width == "auto" and button.tooltip, button.description
+    rows = [child for child in panel.children if isinstance(child, widgets.Box)
+            and not isinstance(child, widgets.VBox)]
+    assert len(rows) == 3 and all(row.layout.flex_flow == "row wrap" for row in rows)
+    assert panel.image.layout.max_width == "100%" and panel.image.layout.height == "auto"
+    assert panel.slider.style.description_width == panel.viewer.style.description_width == "initial"
+    assert panel.actions.tooltip == panel.actions.label  # a long action reads in full as the tooltip

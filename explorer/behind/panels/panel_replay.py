@@ -22,9 +22,13 @@ from explorer.behind.render_game import PUBLIC, events_html
 from explorer.core.panels.replay import REFEREE, action_words
 from explorer.core.panels.replay import ReplayPanel as CoreReplayPanel
 
-__all__ = ["PICTURE_DPI", "PUBLIC", "REFEREE", "ReplayPanel", "action_words"]
+__all__ = ["PICTURE_DPI", "PICTURE_WIDTH", "PUBLIC", "REFEREE", "ReplayPanel", "action_words"]
 
 PICTURE_DPI = 90
+PICTURE_WIDTH = 6.4
+"""The table picture's default width in inches: 576 px at :data:`PICTURE_DPI`, which fits
+JupyterLab's narrowest output area (590 px, a 1024 px window with the file browser open); the
+step's events stand beside it when there is room, else below it."""
 
 
 class ReplayPanel(CoreReplayPanel):
@@ -34,7 +38,7 @@ class ReplayPanel(CoreReplayPanel):
     (``"auto"``, ``"ipympl"``, ``"image"``) as there; ``width`` the table picture's width in inches."""
 
     def __init__(self, game: BehindState | Mapping[str, Any] | str, *, play: bool = False,
-                 viewer: str = PUBLIC, picture: str = "auto", width: float = 7.5):
+                 viewer: str = PUBLIC, picture: str = "auto", width: float = PICTURE_WIDTH):
         super().__init__(game, "behind", play=play, viewer=viewer, picture=picture, width=width,
                          picture_options={"dpi": PICTURE_DPI})
 

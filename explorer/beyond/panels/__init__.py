@@ -8,12 +8,26 @@
   standings (:mod:`explorer.beyond.tournament`);
 * :class:`ReplayPanel` -- the core's replay panel (:mod:`explorer.core.panels.replay`): step through
   a saved game, or play one with undo / redo, drawn by
-  :class:`explorer.beyond.render_cards.StatePicture`.
+  :class:`explorer.beyond.render_cards.StatePicture`; its texts name every card by its spirit
+  (:func:`~explorer.beyond.panels.panel_reveal.named_text`), as the reveal simulator does.
 """
 
-from explorer.beyond.panels.panel_area import AreaPanel
-from explorer.beyond.panels.panel_reveal import RevealPanel
-from explorer.beyond.panels.panel_tournament import TournamentPanel
-from explorer.core.panels.replay import ReplayPanel
+from typing import Any
 
-__all__ = ["AreaPanel", "ReplayPanel", "RevealPanel", "TournamentPanel"]
+from explorer.beyond.panels.panel_area import AreaPanel
+from explorer.beyond.panels.panel_reveal import RevealPanel, card_name, named_text
+from explorer.beyond.panels.panel_tournament import TournamentPanel
+from explorer.core.panels.replay import ReplayPanel as CoreReplayPanel
+
+__all__ = ["AreaPanel", "ReplayPanel", "RevealPanel", "TournamentPanel", "card_name", "named_text"]
+
+
+class ReplayPanel(CoreReplayPanel):
+    """The core's replay panel (same arguments), whose step, events and players' information name
+    every card by its spirit ("Turtle Snake (yin)") instead of its code ("TS01 (TS card yin)")."""
+
+    def _step_html(self, step, viewer: Any) -> str:
+        return named_text(self.states[0], super()._step_html(step, viewer))
+
+    def players_html(self, state, viewer: Any) -> str:
+        return named_text(state, super().players_html(state, viewer))

@@ -22,6 +22,12 @@ from explorer.beyond.render_cards import (
     area_png,
     discard_text,
 )
+from explorer.core.panels.layout import FULL_LABEL, picture
+from explorer.core.panels.replay import PICTURE_MARGIN
+
+
+SCORE_WORDS = {"nian shou": "Nian Shou cards"}
+"""The score's rows in the summary's words (the rest as the score names them)."""
 
 
 class AreaPanel(widgets.VBox):
@@ -37,10 +43,12 @@ class AreaPanel(widgets.VBox):
         self._figure = area_figure()
         width, height = (self._figure.get_size_inches() * self._figure.dpi).round().astype(int)
         self.player = widgets.Dropdown(options=list(state.players), value=player or state.players[0],
-                                       description="Player").add_class("beyond-area-player")
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
-                                                                         flex="0 0 auto")).add_class("beyond-area-picture")
-        self.summary = widgets.HTML().add_class("beyond-area-summary")
+                                       description="Player", style=FULL_LABEL,
+                                       layout=widgets.Layout(width="240px", max_width="100%")
+                                       ).add_class("beyond-area-player")
+        # the picture at its natural size, scaled down (aspect kept) when the output area is narrower
+        self.picture = picture(width, height, margin=PICTURE_MARGIN).add_class("beyond-area-picture")
+        self.summary = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("beyond-area-summary")
         self.layout_shown: dict = {}
         self.last_update_ms = 0.0
         self.player.observe(lambda _change: self.update(), names="value")
@@ -48,7 +56,7 @@ class AreaPanel(widgets.VBox):
             widgets.HTML(f"<small>Play areas; rules: {html.escape(str(refs.PHASE_2))}, "
                          f"{html.escape(str(refs.END_OF_GAME))}</small>"),
             self.player, self.summary, self.picture,
-        ])
+        ], layout=widgets.Layout(max_width="100%"))
         self.add_class("beyond-area-panel")
         self.update()
 
@@ -62,7 +70,7 @@ class AreaPanel(widgets.VBox):
         self.layout_shown = area_layout(state, player)
         self.picture.value = area_png(state, player, self._figure)
         score = state.score(player)
-        items = ", ".join(f"{name} {value}" for name, value in score.items() if name != "total")
+        items = ", ".join(f"{SCORE_WORDS.get(name, name)} {value}" for name, value in score.items() if name != "total")
         self.summary.value = (f"<b>{html.escape(player)}</b>: <span class='score'>{score['total']}</span> energy points "
                               f"({html.escape(items)}); {html.escape(discard_text(state))}")
         self.last_update_ms = (time.perf_counter() - begin) * 1000

@@ -16,11 +16,20 @@ card's back ("with the backs visible", beyond-rulebook.txt, "Set Up") and the se
 come (ruling ``beyond.second-draw-pile``) -- and redraws
 the revealed cards in place (an ``Image`` of PNG bytes, no ``Output`` widget, reliable under
 Voila and nbval).
+
+What the panel writes names every card by its spirit, from the card data (``data/beyond/spirits.json``:
+"Yellow Unicorn horn (yin)", never "YU02 (YU horn yin)"; :func:`card_name`, :func:`named_text` for the
+engine's event texts), gives every chance as a percentage (with the exact fraction) and every
+expectation in cards.  The layout follows the panels' conventions: rows that wrap instead of
+overflowing the output area (JupyterLab at 1024 or 1280 px, Voila), the gains table dropping below the
+odds when narrow, buttons as wide as their text, and disabled buttons that look disabled (greyed, the
+cursor "not-allowed", the primary colour dropped).
 """
 
 from __future__ import annotations
 
 import html
+import re
 import time
 from collections import Counter
 from fractions import Fraction
@@ -32,6 +41,8 @@ from explorer.beyond.actions import Collect, EndTurn, Place, Reveal, Stop
 from explorer.beyond.odds import RevealDecision, reveal_decision, unseen_cards
 from explorer.beyond.render_cards import RevealRow, discard_text
 from explorer.core.inputs import one_of, whole
+from explorer.core.panels.layout import FULL_LABEL, beside, button_layout, picture, row
+from explorer.core.panels.replay import PICTURE_MARGIN
 from explorer.core.rules import RuleViolation
 
 KNOWLEDGE = ("pile", "seen")
@@ -39,6 +50,40 @@ KNOWLEDGE = ("pile", "seen")
 is face up or remembered, as :mod:`explorer.beyond.strategies` assumes); ``"seen"`` -- the full
 deck minus what the active player sees (revealed cards, discard pile, Spirit faces of every area,
 his own Capture cards): the opponents' Capture cards, whose spirit is hidden, count as unseen."""
+
+
+_CSS = """<style>
+.beyond-reveal-panel .jupyter-button:disabled,.beyond-reveal-panel button:disabled{opacity:.4;cursor:not-allowed;
+ filter:grayscale(1);box-shadow:none}
+.beyond-reveal-panel .beyond-reveal-odds,.beyond-reveal-panel .beyond-reveal-outcome,
+.beyond-reveal-panel .beyond-reveal-status{overflow-wrap:anywhere}
+.beyond-reveal-gains table{border-collapse:collapse;font-size:12px}
+.beyond-reveal-gains th,.beyond-reveal-gains td{border-bottom:1px solid #ddd;padding:2px 8px;text-align:right}
+.beyond-reveal-gains th:first-child,.beyond-reveal-gains td:first-child{text-align:left}
+</style>"""
+
+_CARD_ID = re.compile(r"\b([A-Z]{2}\d{2})\b(?: \([^()]*\))?")
+_NIAN_SHOU_ID = re.compile(r"\b(?:Nian Shou card )?NS\d+\b")
+
+
+def card_name(state, card_id: str) -> str:
+    """A card in words, by its spirit's name from the card data (``data/beyond/spirits.json``) as
+    the pictures write it (without "Double "): ``"Turtle Snake (yin)"``, ``"Azure Dragon head
+    (yang)"`` (the part only for spirits of several parts)."""
+    card = state.cards[card_id]
+    spirit = state.components.spirits[card.spirit]
+    part = f" {card.part}" if len(spirit.parts) > 1 else ""
+    return f"{spirit.name.removeprefix('Double ')}{part} ({card.symbol})"
+
+
+def named_text(state, text: str) -> str:
+    """``text`` (an event of the engine) with every card code -- ``"TS01"`` or ``"TS01 (TS card
+    yin)"`` -- replaced by :func:`card_name`, and a Nian Shou card's code by "a Nian Shou card"."""
+    def one(match: re.Match) -> str:
+        code = match.group(1)
+        return card_name(state, code) if code in state.cards else match.group(0)
+
+    return _NIAN_SHOU_ID.sub("a Nian Shou card", _CARD_ID.sub(one, text))
 
 
 def full_deck(state) -> Counter:
@@ -77,11 +122,23 @@ def reveal_inputs(state, knowledge: str = "pile", use_back: bool = True) -> dict
 
 
 def fraction_text(p: Fraction) -> str:
+    """A chance as a percentage, with its exact fraction: ``"17.9% (7/39)"``."""
     return f"{float(p):.1%} ({p.numerator}/{p.denominator})" if p.denominator > 1 else f"{float(p):.1%}"
 
 
+def percent_text(p) -> str:
+    """A chance as a percentage: ``"17.9%"``."""
+    return f"{float(p):.1%}"
+
+
+def cards_text(value) -> str:
+    """An expected number of cards: ``"2.18 cards"``."""
+    return f"{float(value):.2f} cards"
+
+
 def number_text(value) -> str:
-    return f"{float(value):+.3f}"
+    """A gain in cards, signed: ``"+1.18 cards"``."""
+    return f"{float(value):+.2f} cards"
 
 
 def _span(css: str, text: str) -> str:
@@ -98,12 +155,12 @@ def decision_html(decision: RevealDecision, n_revealed: int) -> str:
         f"top card's back: {_span('top-back', back)}",
         f"P(next card fails) = {_span('p-fail-next', fraction_text(decision.p_fail_next))}",
         f"P(Nian Shou this round) = {_span('p-nian-shou', fraction_text(decision.p_nian_shou))}",
-        (f"expected cards: stop now {_span('e-stop', f'{stop:.3f}')}, one more "
-        f"{_span('e-one-more', f'{float(gain.one_more):.3f}')} (gain {_span('gain-one-more', number_text(gain.gain_one_more))})"),
+        (f"expected cards: stop now {_span('e-stop', cards_text(stop))}, one more "
+         f"{_span('e-one-more', cards_text(gain.one_more))} (gain {_span('gain-one-more', number_text(gain.gain_one_more))})"),
     ]
     if decision.best is not None and decision.best.more is not None:
         advice = ("reveal one more" if decision.best.should_reveal else "stop") + (
-            f" (one more then best play: {float(decision.best.more):.3f})")
+            f" (one more then best play: {cards_text(decision.best.more)})")
         if n_revealed == 0:
             advice = "reveal: the first card is always turned"
         rows.append(f"best: {_span('advice', advice)}")
@@ -111,9 +168,15 @@ def decision_html(decision: RevealDecision, n_revealed: int) -> str:
 
 
 def gain_table_html(decision: RevealDecision) -> str:
-    frame = decision.gain.frame.rename(columns={"expected": "E[cards]", "gain_vs_stop": "gain vs stop",
-                                                "p_fail": "P(fail)", "p_nian_shou": "P(Nian Shou)"})
-    return frame.drop(columns=["k"]).to_html(index=False, float_format=lambda v: f"{v:.3f}")
+    """Stop now against 1..k more cards: the expected cards and the gain over stopping (in cards),
+    the chances of failing and of a Nian Shou card (percentages)."""
+    frame = decision.gain.frame.drop(columns=["k"])
+    out = frame.assign(expected=frame["expected"].map(lambda v: f"{float(v):.2f}"),
+                       gain_vs_stop=frame["gain_vs_stop"].map(lambda v: f"{float(v):+.2f}"),
+                       p_fail=frame["p_fail"].map(percent_text), p_nian_shou=frame["p_nian_shou"].map(percent_text))
+    out = out.rename(columns={"option": "", "expected": "expected cards", "gain_vs_stop": "gain vs stop (cards)",
+                              "p_fail": "P(fail)", "p_nian_shou": "P(Nian Shou)"})
+    return out.to_html(index=False, escape=True, border=0)
 
 
 class RevealPanel(widgets.VBox):
@@ -145,36 +208,39 @@ class RevealPanel(widgets.VBox):
         self._listeners: list = []
         self._row = RevealRow(self.state.components)
         width, height = self._row.pixel_size
-        self.cards = widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", height=f"{height}px",
-                                                                       flex="0 0 auto")).add_class("beyond-reveal-cards")
-        self.reveal_button = widgets.Button(description="Reveal", button_style="primary",
-                                            tooltip="turn over the top card of the draw pile").add_class("beyond-reveal-button")
-        self.stop_button = widgets.Button(description="Stop", tooltip="stop and collect all revealed cards"
-                                          ).add_class("beyond-stop-button")
+        # the picture at its natural size, scaled down (aspect kept) when the output area is narrower
+        self.cards = picture(width, height, margin=PICTURE_MARGIN).add_class("beyond-reveal-cards")
+        self.reveal_button = _button("Reveal", "turn over the top card of the draw pile", "primary"
+                                     ).add_class("beyond-reveal-button")
+        self.stop_button = _button("Stop", "stop and collect all revealed cards").add_class("beyond-stop-button")
         self.lotus_picks = widgets.SelectMultiple(options=[], description="Lotus picks", rows=5,
-                                                  layout=widgets.Layout(width="330px")).add_class("beyond-lotus-picks")
-        self.collect_button = widgets.Button(description="Collect", tooltip="collect the last card free and the "
-                                             "Lotus picks (one token each)").add_class("beyond-collect-button")
-        self.next_button = widgets.Button(description="Next turn", tooltip="place the collected cards Spirit side "
-                                          "up and end the turn").add_class("beyond-next-turn")
-        self.status = widgets.HTML().add_class("beyond-reveal-status")
-        self.odds = widgets.HTML(layout=widgets.Layout(margin="0 24px 0 0")).add_class("beyond-reveal-odds")
-        self.gains = widgets.HTML().add_class("beyond-reveal-gains")
-        self.outcome = widgets.HTML().add_class("beyond-reveal-outcome")
+                                                  style=FULL_LABEL,
+                                                  layout=widgets.Layout(width="auto", min_width="260px",
+                                                                        max_width="100%")
+                                                  ).add_class("beyond-lotus-picks")
+        self.collect_button = _button("Collect", "collect the last card free and the Lotus picks (one token each)"
+                                      ).add_class("beyond-collect-button")
+        self.next_button = _button("Next turn", "place the collected cards Spirit side up and end the turn"
+                                   ).add_class("beyond-next-turn")
+        self.status = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("beyond-reveal-status")
+        self.odds = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", max_width="100%")).add_class("beyond-reveal-odds")
+        self.gains = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow="auto")).add_class("beyond-reveal-gains")
+        self.outcome = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("beyond-reveal-outcome")
         self.reveal_button.on_click(self.on_reveal)
         self.stop_button.on_click(self.on_stop)
         self.collect_button.on_click(self.on_collect)
         self.next_button.on_click(self.on_next_turn)
-        self._lotus_box = widgets.HBox([self.lotus_picks, self.collect_button])
+        self._lotus_box = row([self.lotus_picks, self.collect_button], align="center")
         super().__init__([
-            widgets.HTML(f"<small>Exact odds; rules: {html.escape(str(refs.PHASE_1))}</small>"),
+            widgets.HTML(f"{_CSS}<small>Exact odds; rules: {html.escape(str(refs.PHASE_1))}</small>"),
             self.status,
-            widgets.HBox([self.reveal_button, self.stop_button, self.next_button]),
+            row([self.reveal_button, self.stop_button, self.next_button]).add_class("beyond-reveal-buttons"),
             self._lotus_box,
             self.cards,
-            widgets.HBox([self.odds, self.gains]),
+            # the gains table beside the odds, dropping below them when the output area is narrow
+            beside(self.odds, self.gains, min_other=300).add_class("beyond-reveal-numbers"),
             self.outcome,
-        ])
+        ], layout=widgets.Layout(max_width="100%"))
         self.add_class("beyond-reveal-panel")
         self.update()
 
@@ -233,10 +299,11 @@ class RevealPanel(widgets.VBox):
         self.cards.value = self._row.update([state.cards[c] for c in shown], _row_title(state))
         self.status.value = _status_html(state)
         if refusal is not None:
-            self.outcome.value = f'<div class="refused">{html.escape(refusal)}</div>'
+            self.outcome.value = f'<div class="refused">{html.escape(named_text(state, refusal))}</div>'
         elif events:
-            self.outcome.value = "<br>".join(f"{html.escape(e.text)} <small>({html.escape(str(e.rule))})</small>"
-                                             if e.rule else html.escape(e.text) for e in events)
+            self.outcome.value = "<br>".join(
+                f"{html.escape(named_text(state, e.text))} <small>({html.escape(str(e.rule))})</small>"
+                if e.rule else html.escape(named_text(state, e.text)) for e in events)
         self._enable(phase)
         self.last_update_ms = (time.perf_counter() - begin) * 1000
 
@@ -249,8 +316,15 @@ class RevealPanel(widgets.VBox):
         collecting = phase == "collect"
         self.collect_button.disabled = not collecting
         self.lotus_picks.disabled = not collecting or state.area(state.active_player)["lotus"] == 0
-        self.lotus_picks.options = ([(str(state.cards[c]), c) for c in state.revealed[:-1]] if collecting else [])
-        self._lotus_box.layout.display = None if collecting else "none"
+        self.lotus_picks.options = ([(card_name(state, c), c) for c in state.revealed[:-1]] if collecting else [])
+        # a disabled button drops its primary colour, so that it does not look clickable (with the CSS above)
+        self.reveal_button.button_style = "" if self.reveal_button.disabled else "primary"
+        self._lotus_box.layout.display = "flex" if collecting else "none"
+
+
+def _button(text: str, tooltip: str, style: str = "") -> widgets.Button:
+    """A button as wide as its text, with a tooltip."""
+    return widgets.Button(description=text, tooltip=tooltip, button_style=style, layout=button_layout())
 
 
 def _row_title(state) -> str:
@@ -265,7 +339,7 @@ def _row_title(state) -> str:
 def _phase_note(state) -> str:
     if state.phase == "collect":
         lotus = state.area(state.active_player)["lotus"]
-        return (f"The reveal failed: {html.escape(str(state.cards[state.revealed[-1]]))} is collected free; "
+        return (f"The reveal failed: {html.escape(card_name(state, state.revealed[-1]))} is collected free; "
                 f"pick up to {min(lotus, len(state.revealed) - 1)} other card(s) with Lotus tokens "
                 f"({lotus} left), then Collect.")
     if state.phase == "over":
@@ -276,7 +350,8 @@ def _phase_note(state) -> str:
 def _status_html(state) -> str:
     me = state.current_player
     if me is None:
-        return f"<b>game over</b>; scores {html.escape(str(state.scores()))}"
+        scores = ", ".join(f"{player} {score}" for player, score in state.scores().items())
+        return f"<b>game over</b>; energy points: {html.escape(scores)}"
     area = state.area(me)
     return (f"<b>turn {state.turn}</b>, <span class='active-player'>{html.escape(me)}</span>, phase "
             f"<span class='phase'>{state.phase}</span>; draw pile <span class='draw-pile'>{len(state.draw_pile)}</span> "

@@ -21,10 +21,23 @@ from explorer.beyond import refs
 from explorer.beyond.render_tournament import tournament_figure
 from explorer.beyond.tournament import TournamentResult, round_robin
 from explorer.core.display import figure_png, new_figure
+from explorer.core.panels.layout import FULL_LABEL, button_layout, row, table_html, table_widget
 
 CHOICES = ("random", "stop-after-1", "stop-after-2", "stop-after-3", "risk-0.2", "risk-0.3", "risk-0.5", "greedy",
            "optimal", "capture-first")
 """Strategy names :func:`explorer.beyond.strategies.make_strategy` reads."""
+
+
+def standings_html(frame) -> str:
+    """The standings as an HTML table: the shares (win share, its 95% interval, games in the first
+    seat) as percentages, the other numbers with 2 decimals."""
+    shares = [c for c in frame.columns if c in ("win_share", "ci_low", "ci_high", "first_seat_share")]
+    out = frame.copy()
+    for column in shares:
+        out[column] = out[column].map(lambda v: f"{float(v):.1%}")
+    out = out.rename(columns={"win_share": "win share", "ci_low": "95% low", "ci_high": "95% high",
+                              "mean_score": "mean score", "first_seat_share": "first seat"})
+    return table_html(out.to_html(index=False, border=0, float_format=lambda x: f"{x:.2f}"))
 
 
 class TournamentPanel(widgets.VBox):
@@ -40,15 +53,23 @@ class TournamentPanel(widgets.VBox):
         self.executor = executor
         options = list(dict.fromkeys([*choices, *strategies]))
         self.strategies = widgets.SelectMultiple(options=options, value=tuple(strategies), rows=min(10, len(options)),
-                                                 description="Strategies").add_class("beyond-tournament-strategies")
-        self.games = widgets.IntSlider(games_per_pair, 2, 400, step=2, description="Games/pair"
+                                                 description="Strategies", style=FULL_LABEL,
+                                                 layout=widgets.Layout(width="auto", min_width="240px", max_width="100%")
+                                                 ).add_class("beyond-tournament-strategies")
+        self.games = widgets.IntSlider(games_per_pair, 2, 400, step=2, description="games per pair",
+                                       style=FULL_LABEL,
+                                       layout=widgets.Layout(width="auto", min_width="240px", max_width="100%")
                                        ).add_class("beyond-tournament-games")
-        self.seed = widgets.IntText(seed, description="Seed", layout=widgets.Layout(width="180px")
-                                    ).add_class("beyond-tournament-seed")
-        self.run_button = widgets.Button(description="Run", button_style="primary").add_class("beyond-tournament-run")
-        self.status = widgets.HTML().add_class("beyond-tournament-status")
-        self.standings = widgets.HTML().add_class("beyond-tournament-standings")
-        self.plots = widgets.Image(format="png", layout=widgets.Layout(visibility="hidden")
+        self.seed = widgets.IntText(seed, description="seed", style=FULL_LABEL,
+                                    layout=widgets.Layout(width="180px")).add_class("beyond-tournament-seed")
+        self.run_button = widgets.Button(description="Run", button_style="primary", tooltip="play the round robin",
+                                         layout=button_layout()
+                                         ).add_class("beyond-tournament-run")
+        self.status = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("beyond-tournament-status")
+        self.standings = table_widget().add_class("beyond-tournament-standings")
+        # the plots at their natural size, scaled down (aspect kept) when the output area is narrower
+        self.plots = widgets.Image(format="png", layout=widgets.Layout(visibility="hidden", max_width="100%",
+                                                                       height="auto")
                                    ).add_class("beyond-tournament-plots")
         self.result: TournamentResult | None = None
         self.last_run_ms = 0.0
@@ -56,9 +77,10 @@ class TournamentPanel(widgets.VBox):
         super().__init__([
             widgets.HTML(f"<small>Round robin with seat rotation; rules: {html.escape(str(refs.END_OF_GAME))}, "
                          f"{html.escape(str(refs.PHASE_1))}</small>"),
-            widgets.HBox([self.strategies, widgets.VBox([self.games, self.seed, self.run_button])]),
+            row([self.strategies, widgets.VBox([self.games, self.seed, self.run_button],
+                                               layout=widgets.Layout(max_width="100%"))]),
             self.status, self.standings, self.plots,
-        ])
+        ], layout=widgets.Layout(max_width="100%"))
         self.add_class("beyond-tournament-panel")
 
     def on_run(self, _button=None) -> None:
@@ -72,7 +94,7 @@ class TournamentPanel(widgets.VBox):
         self.result = round_robin(chosen, games_per_pair=self.games.value, seed=self.seed.value,
                                   executor=self.executor, progress=False)
         frame = self.result.standings
-        self.standings.value = frame.to_html(index=False, float_format=lambda x: f"{x:.3f}")
+        self.standings.value = standings_html(frame)
         height = max(3.6, 2.0 + 0.45 * len(chosen))
         figure = new_figure(14.0, height, dpi=70)
         tournament_figure(self.result, figure)

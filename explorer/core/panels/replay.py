@@ -42,6 +42,7 @@ import ipywidgets as widgets
 from explorer.core.game import Action
 from explorer.core.inputs import parse_json
 from explorer.core.panels.figures import ipympl_backend, ipympl_figure
+from explorer.core.panels.layout import FULL_LABEL, button_layout, picture as picture_widget, row, tooltip_follows_value
 from explorer.core.replay import Replay, Step, load_game, replay, system_of, undo_chain
 
 __all__ = ["PUBLIC", "REFEREE", "ReplayPanel", "action_words", "events_html", "players_html", "status_line"]
@@ -51,9 +52,13 @@ PUBLIC = "public"
 REFEREE = "referee"
 """The viewer who sees everything."""
 PICTURE_DPI = 90
+PICTURE_MARGIN = "2px 0px"
+"""A picture's margin: none at the sides, so that at its widest (the output area's width) its
+widget margin does not push it past the output area's edge."""
 
 _CSS = """<style>
-.replay-events table{border-collapse:collapse;font-size:12px}
+.replay-events,.replay-players{max-width:100%;overflow-wrap:break-word}
+.replay-events table{border-collapse:collapse;font-size:12px;width:100%}
 .replay-events th,.replay-events td{border-bottom:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}
 .replay-events .event-rule,.replay-players .rule{color:#666;font-size:11px}
 .replay-players table{border-collapse:collapse;font-size:12px}
@@ -77,6 +82,11 @@ def action_words(action: Action | None) -> str:
     parts = [f"{f.name}={short(getattr(action, f.name))}" for f in dataclasses.fields(action)
              if getattr(action, f.name) != f.default]
     return f"{action.kind}({', '.join(parts)})"
+
+
+def _button(text: str, tooltip: str, *, icon: str = "", style: str = "") -> widgets.Button:
+    """A button as wide as its icon and text (never cut to an icon and "..."), with a tooltip."""
+    return widgets.Button(description=text, tooltip=tooltip, icon=icon, button_style=style, layout=button_layout())
 
 
 def _e(value) -> str:
@@ -178,33 +188,41 @@ class ReplayPanel(widgets.VBox):
         if use_ipympl:
             self.image = None
             view = self.picture.figure.canvas
+            # an ipympl canvas cannot shrink: when wider than the output area it scrolls instead of overflowing
+            view.layout.max_width = "100%"
+            view.layout.overflow = "auto"
         else:
             w, h = self.picture.pixel_size
-            self.image = widgets.Image(format="png", layout=widgets.Layout(width=f"{w}px", height=f"{h}px",
-                                                                            flex="0 0 auto"))
+            # its natural size, scaled down (aspect kept) when the output area is narrower
+            self.image = picture_widget(w, h, margin=PICTURE_MARGIN)
             view = self.image
         view.add_class("replay-picture")
 
-        # -- the controls ---------------------------------------------------------------------------
+        # -- the controls (layout conventions: rows wrap instead of overflowing, buttons sized to
+        # their text, labels in full) -----------------------------------------------------------------
         last = len(self.states) - 1
         self.slider = widgets.IntSlider(value=last if play else 0, min=0, max=last, description="step",
-                                        layout=widgets.Layout(width="520px"))
+                                        style=FULL_LABEL,
+                                        layout=widgets.Layout(flex="1 1 240px", min_width="200px", max_width="520px"))
         self.player_button = widgets.Play(value=self.slider.value, min=0, max=last, interval=800,
-                                          description="play the steps")
+                                          description="play the steps", tooltip="play the steps one by one",
+                                          layout=widgets.Layout(flex="0 0 auto", width="auto"))
         widgets.jslink((self.player_button, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "max"), (self.player_button, "max"))
-        self.first = widgets.Button(description="first", icon="fast-backward", layout=widgets.Layout(width="80px"))
-        self.prev = widgets.Button(description="prev", icon="step-backward", layout=widgets.Layout(width="80px"))
-        self.next = widgets.Button(description="next", icon="step-forward", layout=widgets.Layout(width="80px"))
-        self.last = widgets.Button(description="last", icon="fast-forward", layout=widgets.Layout(width="80px"))
+        self.first = _button("first", "the first step (the game as dealt)", icon="fast-backward")
+        self.prev = _button("back", "the step before", icon="step-backward")
+        self.next = _button("next", "the next step", icon="step-forward")
+        self.last = _button("last", "the last step", icon="fast-forward")
         if viewer not in (PUBLIC, REFEREE, *players):
             raise ValueError(f"viewer must be {PUBLIC!r}, {REFEREE!r} or a player ({', '.join(map(str, players))}), "
                              f"got {viewer!r}")
         self.viewer = widgets.Dropdown(options=[PUBLIC, REFEREE, *players], value=viewer, description="seen by",
-                                       layout=widgets.Layout(width="240px"))
-        self.status = widgets.HTML()
-        self.step_text = widgets.HTML()
-        self.players = widgets.HTML()
+                                       style=FULL_LABEL,
+                                       layout=widgets.Layout(width="auto", min_width="180px", max_width="100%"))
+        self.status = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        self.step_text = widgets.HTML(layout=widgets.Layout(max_width="100%"))
+        # a table too wide for a narrow output area scrolls sideways in its own box, the page never does
+        self.players = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow="auto"))
         for widget, css in ((self.slider, "replay-slider"), (self.player_button, "replay-play"),
                             (self.first, "replay-first"), (self.prev, "replay-prev"), (self.next, "replay-next"),
                             (self.last, "replay-last"), (self.viewer, "replay-viewer"), (self.status, "replay-status"),
@@ -216,16 +234,21 @@ class ReplayPanel(widgets.VBox):
         self.prev.on_click(lambda _: self.go(self.index - 1))
         self.next.on_click(lambda _: self.go(self.index + 1))
         self.last.on_click(lambda _: self.go(len(self.states) - 1))
-        navigation = widgets.HBox([self.player_button, self.first, self.prev, self.slider, self.next, self.last,
-                                   self.viewer])
+        # the buttons stay together; the slider and the viewer move to the next line when narrow
+        navigation = row([widgets.HBox([self.player_button, self.first, self.prev, self.next, self.last],
+                                       layout=widgets.Layout(flex="0 0 auto")),
+                          self.slider, self.viewer], align="center").add_class("replay-navigation")
         children = [self.status, navigation]
 
         # -- playing --------------------------------------------------------------------------------
-        self.actions = widgets.Dropdown(options=[], description="action", layout=widgets.Layout(width="640px"))
-        self.apply_button = widgets.Button(description="apply", icon="check", button_style="primary")
-        self.undo_button = widgets.Button(description="undo", icon="undo")
-        self.redo_button = widgets.Button(description="redo", icon="repeat")
-        self.message = widgets.HTML()
+        self.actions = widgets.Dropdown(options=[], description="action", style=FULL_LABEL,
+                                        layout=widgets.Layout(flex="1 1 320px", min_width="240px", max_width="640px"))
+        tooltip_follows_value(self.actions)  # a long action, cut in the dropdown, reads in full as its tooltip
+        self.apply_button = _button("apply", "apply the chosen action (the referee checks it)", icon="check",
+                                    style="primary")
+        self.undo_button = _button("undo", "take the last action back", icon="undo")
+        self.redo_button = _button("redo", "apply the undone action again", icon="repeat")
+        self.message = widgets.HTML(layout=widgets.Layout(max_width="100%"))
         for widget, css in ((self.actions, "replay-actions"), (self.apply_button, "replay-apply"),
                             (self.undo_button, "replay-undo"), (self.redo_button, "replay-redo"),
                             (self.message, "replay-message")):
@@ -235,12 +258,15 @@ class ReplayPanel(widgets.VBox):
         self.redo_button.on_click(lambda _: self.redo())
         self._legal: list[Action] = []
         if play:
-            children.append(widgets.HBox([self.actions, self.apply_button, self.undo_button, self.redo_button]))
+            children.append(row([self.actions, widgets.HBox([self.apply_button, self.undo_button, self.redo_button],
+                                                            layout=widgets.Layout(flex="0 0 auto"))],
+                                align="center").add_class("replay-play-controls"))
             children.append(self.message)
-        children.append(widgets.HBox([view, widgets.VBox([self.step_text], layout=widgets.Layout(
-            flex="1 1 360px", min_width="360px", max_width="640px"))], layout=widgets.Layout(flex_flow="row wrap")))
+        # the picture and the step's events side by side; the events drop below when the room is narrow
+        children.append(row([view, widgets.VBox([self.step_text], layout=widgets.Layout(
+            flex="1 1 320px", min_width="280px", max_width="640px"))]).add_class("replay-body"))
         children.append(self.players)
-        super().__init__(children)
+        super().__init__(children, layout=widgets.Layout(max_width="100%"))
         self.add_class("replay-panel")
         self.index = -1
         self.show(self.slider.value)
