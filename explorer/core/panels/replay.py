@@ -2,7 +2,7 @@
 
 :class:`ReplayPanel` shows one game as a sequence of steps (a game is its sequence of actions,
 each checked by the referee; :mod:`explorer.core.replay` rebuilds them).  A slider, the buttons
-first / previous / next / last and a play button move through the steps; for each step the panel
+first / back / next / last and a play button move through the steps; for each step the panel
 shows
 
 * the system's picture of the state (``System.picture``, a class ``Picture(state)`` with
@@ -25,6 +25,12 @@ string; the system named by its ``"system"`` field, or ``system=``).  ``ReplayPa
 play=True)`` plays a live game: a dropdown of the legal actions and *apply*, *undo* (takes the
 last action back) and *redo* (re-applies the undone actions in order; applying a new action
 forgets them).  The live state is ``panel.game``.
+
+The layout follows the panels' conventions (:mod:`explorer.core.panels.layout`, docs/panel-layout.md):
+the buttons are as wide as their icon and word, with a tooltip; the controls sit in rows that wrap
+instead of overflowing the output area (JupyterLab's is about 590 px at a 1024 px window); the step's
+events stand beside the picture, or below it when the room is narrow; a PNG picture shrinks with the
+output area, an ipympl canvas scrolls; the players' table scrolls sideways in its own box if it must.
 
 Every widget has a CSS class (``replay-slider``, ``replay-next``, ``replay-step`` ...) for the
 browser tests; the handlers are plain methods, so the panel is tested in plain Python.
