@@ -204,19 +204,31 @@ def annotation(ax, words: str, xy, **style):
 
 def legend_below(ax, handles, labels=None, *, ncol: int | None = None, fontsize: float = MIN_FONT_SIZE, **options):
     """A frameless legend centred under ``ax``, below its x tick labels and x axis label (measured
-    in points, so it holds for any size of the axes)."""
+    in points, so it holds for any size of the axes), in as many of ``ncol`` columns as fit the
+    width of the axes."""
     renderer = renderer_of(ax.figure)
     axis_box = ax.xaxis.get_tightbbox(renderer)
     below = 0.0
     if axis_box is not None and axis_box.height > 0:
         below = max(0.0, ax.bbox.y0 - axis_box.y0) * 72.0 / ax.figure.dpi
     offset = ScaledTranslation(0, -(below + 2.0) / 72.0, ax.figure.dpi_scale_trans)
-    kwargs = dict(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=ax.transAxes + offset,
-                  borderaxespad=0.0, ncol=ncol or max(1, min(len(handles), 4)), fontsize=fontsize, frameon=False)
-    kwargs.update(options)
-    if labels is None:
-        return ax.legend(handles=handles, **kwargs)
-    return ax.legend(handles=handles, labels=labels, **kwargs)
+    columns = ncol or max(1, min(len(handles), 4))
+    fontsize = max(fontsize, font_size(MIN_FONT_SIZE, ax.figure))
+    room = ax.bbox.width * 1.05  # the axes' width, or its share of the figure's (a grid's column)
+    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+    if spec is not None:
+        columns_of = spec.get_gridspec().ncols
+        span = spec.colspan.stop - spec.colspan.start
+        room = max(room, 0.95 * ax.figure.bbox.width * span / columns_of)
+    while True:  # as many columns as fit
+        kwargs = dict(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=ax.transAxes + offset,
+                      borderaxespad=0.0, ncol=columns, fontsize=fontsize, frameon=False)
+        kwargs.update(options)
+        legend = (ax.legend(handles=handles, **kwargs) if labels is None
+                  else ax.legend(handles=handles, labels=labels, **kwargs))
+        if columns == 1 or legend.get_window_extent(renderer).width <= room:
+            return legend
+        columns -= 1
 
 
 def overlapping_pairs(boxes: Sequence[Bbox], slack: float = 0.5) -> list[tuple[int, int]]:
