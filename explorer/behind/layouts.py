@@ -694,6 +694,9 @@ def _table_from_json(data: Any, error) -> Table:
 
     if not isinstance(data, dict):
         raise error("table", type(data).__name__, "is not an object (Table.to_json)")
+    if not isinstance(data.get("rulings", {}), dict):
+        raise error("table.rulings", type(data["rulings"]).__name__,
+                    "is not an object of rulings ({ruling id: choice})")
     try:
         rulings = Rulings.from_json(data.get("rulings", {}))
         table = Table(data.get("width", 120.0), data.get("depth", 80.0), rulings=rulings)
