@@ -179,7 +179,7 @@ def test_remove_save_load_and_start_a_game_through_the_buttons(designer, tmp_pat
     designer.save_button.click()
     assert (tmp_path / "layouts" / "without ludwig.json").is_file()
     assert designer.saved.options == (("without ludwig", "without ludwig"),
-                                      ("unser_revier_example (shipped example)", "unser_revier_example"))
+                                      ("unser_revier_example (shipped)", "unser_revier_example"))
     assert designer.said == f"Saved as {tmp_path / 'layouts' / 'without ludwig.json'}."
     designer.save_button.click()
     assert "is saved in" in designer.said and "tick 'replace'" in designer.said

@@ -296,7 +296,7 @@ class DesignerPanel(widgets.VBox):
         except OSError:
             own = []
         shipped = [name for name in L.saved_layouts(L.LAYOUT_DIR) if name not in own]
-        return [(name, name) for name in own] + [(f"{name} (shipped example)", name) for name in shipped]
+        return [(name, name) for name in own] + [(f"{name} (shipped)", name) for name in shipped]
 
     def _sync_controls(self) -> None:
         """Bring the controls in step with the layout and the selection."""
