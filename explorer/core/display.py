@@ -99,11 +99,18 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     formatters.update(dict(formats or {}))
     styler = frame.style.format(formatters, na_rep="")
     styler.set_table_styles(TABLE_CSS)
-    if text_columns:
-        styler.set_properties(subset=text_columns, **{"text-align": "left"})
-    if wrapped:
-        styler.set_properties(subset=wrapped, **{"white-space": "normal", "min-width": "8em",
-                                                 "max-width": wrap_width})
+    columns: dict = {}  # per column (selectors "#T_<id> td.col<j>": they win over the table's own)
+    for column in frame.columns:
+        if column in wrapped:
+            props = f"text-align: left; white-space: normal; min-width: 8em; max-width: {wrap_width}"
+        elif column in text_columns:
+            props = "text-align: left"
+        else:
+            columns[column] = [{"selector": "th", "props": "text-align: right"}]
+            continue
+        columns[column] = [{"selector": "td", "props": props}]
+    if columns:
+        styler.set_table_styles(columns, overwrite=False)
     if not index:
         styler.hide(axis="index")
     if caption:
