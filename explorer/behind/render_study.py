@@ -501,9 +501,9 @@ def plot_turns(frame: pd.DataFrame, *, ax=None, title: str | None = None):
     ax.hist([frame.loc[winner == o, "turns"] for o in outcomes], bins=bins, stacked=True,
             color=[colours[o] for o in outcomes], label=[f"{o} wins" if o != NO_WINNER else o for o in outcomes],
             edgecolor="white", linewidth=0.5)
-    ax.axvline(frame["turns"].mean(), color="black", linestyle="--", linewidth=1)
-    ax.annotate(f"mean {frame['turns'].mean():.1f}", (frame["turns"].mean(), 1), xycoords=("data", "axes fraction"),
-                xytext=(4, -4), textcoords="offset points", fontsize=MIN_FONT_SIZE, va="top")
+    # the mean in the legend (a text at the line would run into the legend or the bars)
+    ax.axvline(frame["turns"].mean(), color="black", linestyle="--", linewidth=1,
+               label=f"mean {frame['turns'].mean():.1f} turns (dashed)")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("turns played (a turn is one player's three phases)", fontsize=8)
     ax.set_ylabel("games", fontsize=8)
@@ -513,7 +513,7 @@ def plot_turns(frame: pd.DataFrame, *, ax=None, title: str | None = None):
 def plot_per_game(frame: pd.DataFrame, key: str = "injuries_dealt", *, ax=None, title: str | None = None,
                   xlabel: str | None = None):
     """Side-by-side histograms of the per-player column ``key[P]`` (one bar colour per player), each
-    player's mean marked with a dashed line."""
+    player's mean marked with a dashed line and given in the legend."""
     from explorer.behind.study import players_of
 
     players = list(players_of(frame))
@@ -523,11 +523,10 @@ def plot_per_game(frame: pd.DataFrame, key: str = "injuries_dealt", *, ax=None, 
     values = [frame[f"{key}[{p}]"].to_numpy(int) for p in players]
     low, high = min(int(v.min()) for v in values), max(int(v.max()) for v in values)
     bins = np.arange(low - 0.5, high + 1.5)
-    ax.hist(values, bins=bins, color=[colours[p] for p in players], label=players, edgecolor="white", linewidth=0.5)
+    ax.hist(values, bins=bins, color=[colours[p] for p in players], edgecolor="white", linewidth=0.5,
+            label=[f"{p} (mean {v.mean():.1f}, dashed)" for p, v in zip(players, values)])  # the means in the legend
     for player, v in zip(players, values):
         ax.axvline(v.mean(), color=_darker(colours[player]), linestyle="--", linewidth=1.2)
-        ax.annotate(f"mean {v.mean():.1f}", (v.mean(), 1), xycoords=("data", "axes fraction"), xytext=(3, -4),
-                    textcoords="offset points", fontsize=MIN_FONT_SIZE, va="top", color=_darker(colours[player]))
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(xlabel or f"{key.replace('_', ' ')} per game", fontsize=8)
     ax.set_ylabel("games", fontsize=8)
