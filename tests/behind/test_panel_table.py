@@ -186,3 +186,16 @@ def test_a_chip_facing_the_obstacle_it_touches_has_no_first_leg_but_can_turn_aft
     panel.reach.value = True
     first, bound = panel.reach_patches
     assert not first.get_visible() and bound.get_visible()
+
+
+def test_the_panel_fits_jupyterlabs_narrowest_output_area():
+    """Issue 11 (docs/panel-layout.md): the figure fits 590 px (or scrolls in its own box), the
+    controls sit in rows that wrap, checkboxes are as wide as their words, labels are shown in full."""
+    panel = panel_of()
+    assert panel.view.pixel_size[0] <= 590
+    controls, overlays, figure_box, _caption = panel.children
+    assert controls.layout.flex_flow == overlays.layout.flex_flow == "row wrap"
+    assert figure_box.layout.overflow == "auto" and figure_box.layout.max_width == "100%"
+    assert all(box.layout.width == "auto" for box in (panel.sight, panel.reach, panel.range, panel.rings))
+    assert panel.chip.style.description_width == panel.card.style.description_width == "initial"
+    assert panel.card.tooltip == str(panel.card.label)

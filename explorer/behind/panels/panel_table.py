@@ -51,6 +51,7 @@ from explorer.behind.render_table import (
 )
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
+from explorer.core.panels.layout import FULL_LABEL, control_layout, row, tooltip_follows_value
 from explorer.core.rules import RuleViolation
 
 CANVAS_MODES = ("auto", "ipympl", "png", "agg")
@@ -242,6 +243,11 @@ def _default_cards() -> tuple[ActionCard, ...]:
 # ---------------------------------------------------------------------------------------------
 # The panel
 # ---------------------------------------------------------------------------------------------
+TABLE_WIDTH_PX = 580
+"""The table figure's default width: it fits JupyterLab's narrowest output area (590 px, a 1024 px
+window with the file browser open)."""
+
+
 class TablePanel(widgets.VBox):
     """An interactive view of a :class:`~explorer.behind.table.Table` or a game state (anything with a
     ``table``; a :class:`~explorer.behind.game.BehindState` also gives the chip owner's hand as cards).
@@ -252,7 +258,7 @@ class TablePanel(widgets.VBox):
     changes the table in place; ``hover(x, y)`` and ``click(x, y)`` are what the mouse handlers call.
     """
 
-    def __init__(self, source, *, cards: Sequence[ActionCard] | None = None, width_px: int = 820,
+    def __init__(self, source, *, cards: Sequence[ActionCard] | None = None, width_px: int = TABLE_WIDTH_PX,
                  canvas: str = "auto", margin: float = 2.0):
         self.state = None
         self.table = self._table_of(source)
@@ -263,19 +269,23 @@ class TablePanel(widgets.VBox):
         self.hover_text = ""
 
         names = list(self.table.names)
+        # the layout conventions (explorer.core.panels.layout): labels in full, checkboxes as wide as
+        # their words, controls never wider than the output area, in rows that wrap
         self.chip = widgets.Dropdown(options=names, value=names[0] if names else None, description="chip",
-                                     layout=widgets.Layout(width="300px")).add_class("table-chip")
+                                     style=FULL_LABEL, layout=control_layout(300)).add_class("table-chip")
         self.sight = widgets.Checkbox(True, description="sight lines", indent=False,
-                                      layout=widgets.Layout(width="110px")).add_class("table-show-sight")
+                                      layout=widgets.Layout(width="auto")).add_class("table-show-sight")
         self.reach = widgets.Checkbox(False, description="movement reach", indent=False,
-                                      layout=widgets.Layout(width="140px")).add_class("table-show-reach")
+                                      layout=widgets.Layout(width="auto")).add_class("table-show-reach")
         self.range = widgets.Checkbox(False, description="ranged range", indent=False,
-                                      layout=widgets.Layout(width="120px")).add_class("table-show-range")
+                                      layout=widgets.Layout(width="auto")).add_class("table-show-range")
         self.rings = widgets.Checkbox(False, description="card-length rings", indent=False,
-                                      layout=widgets.Layout(width="150px")).add_class("table-show-rings")
-        self.card = widgets.Dropdown(description="card", layout=widgets.Layout(width="380px")).add_class("table-card")
-        self.ring_count = widgets.IntSlider(3, 1, 6, description="rings",
-                                            layout=widgets.Layout(width="260px")).add_class("table-ring-count")
+                                      layout=widgets.Layout(width="auto")).add_class("table-show-rings")
+        self.card = widgets.Dropdown(description="card", style=FULL_LABEL, layout=control_layout(380)
+                                     ).add_class("table-card")
+        tooltip_follows_value(self.card)  # a long card name, cut in the dropdown, reads in full as its tooltip
+        self.ring_count = widgets.IntSlider(3, 1, 6, description="rings", style=FULL_LABEL,
+                                            layout=control_layout(260)).add_class("table-ring-count")
         self.caption = widgets.HTML().add_class("table-caption")
 
         width, height = table_figure_size(self.table, width_px, margin)
@@ -299,12 +309,15 @@ class TablePanel(widgets.VBox):
         self.chip.observe(self._on_chip_change, names="value")
         self.view.connect("button_press_event", self._on_press)
         self.view.connect("motion_notify_event", self._on_motion)
+        # the figure in a box of its own that scrolls sideways if the output area is narrower than it
+        figure_box = widgets.Box([self.view.widget], layout=widgets.Layout(overflow="auto", max_width="100%",
+                                                                           flex="0 1 auto"))
         super().__init__([
-            widgets.HBox([self.chip, self.card]),
-            widgets.HBox([self.sight, self.reach, self.range, self.rings, self.ring_count]),
-            self.view.widget,
+            row([self.chip, self.card], align="center"),
+            row([self.sight, self.reach, self.range, self.rings, self.ring_count], align="center"),
+            figure_box,
             self.caption,
-        ])
+        ], layout=widgets.Layout(max_width="100%"))
         self.add_class("table-panel")
         self.redraw()
 
