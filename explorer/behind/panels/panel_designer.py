@@ -265,10 +265,10 @@ class DesignerPanel(widgets.VBox):
                                                                  linewidth=1.6, linestyle="--", zorder=5.2)))
 
     def _colours(self) -> dict[str, str]:
-        """Players in sorted order take the palette's colours: the same as a drawn table of all players."""
-        from explorer.behind.render_table import PALETTE
+        """Each player in his society's colour (explorer.behind.palette): the same in every lesson and panel."""
+        from explorer.behind.palette import colours_for
 
-        return {player: PALETTE[i % len(PALETTE)] for i, player in enumerate(sorted(self.design.players))}
+        return colours_for(self.design.players)
 
     @contextmanager
     def _quiet(self):
