@@ -90,7 +90,8 @@ def tooltip_follows_value(control) -> None:
     """Keep a selection control's tooltip the full text of its choice (for when it is cut)."""
     def follow(_change=None) -> None:
         label = getattr(control, "label", None)
-        control.tooltip = str(label if label is not None else control.value)
+        text = label if label is not None else control.value
+        control.tooltip = "" if text is None else str(text)  # an empty dropdown: no tooltip, not "None"
 
     follow()
     control.observe(follow, names="value")
@@ -109,6 +110,8 @@ def table_widget(**layout) -> widgets.HTML:
 
 def picture(width: int, height: int, **layout) -> widgets.Image:
     """A PNG ``Image`` shown at ``width`` x ``height`` px, shrunk with the output area when that
-    is narrower (keeping its aspect ratio)."""
+    is narrower (keeping its aspect ratio).  No side margin by default: ipywidgets' 2 px margin
+    beside a 100 % width would put the picture 2 px over the output area's edge."""
+    layout.setdefault("margin", "2px 0px")
     return widgets.Image(format="png", layout=widgets.Layout(width=f"{width}px", max_width="100%",
                                                              height="auto", flex="0 1 auto", **layout))
