@@ -387,7 +387,7 @@ def test_the_end_game_ends_immediately_when_every_enemy_is_eliminated():
 
 
 def test_unser_revier_goal_not_reached_while_an_enemy_remains():
-    """behind-2003-rulebook.txt, section ""Unser Revier!" ("Our Turf!")": "Goal: The player who first
+    """behind-2003-rulebook.txt, section "Unser Revier!" ("Our Turf!"): "Goal: The player who first
     eliminates all enemy characters ... wins the game." -- eliminating one of two is not enough."""
     state = duel_game([9, 6, 1, 1, 1, 1, 3], [1, 5, 1, 1, 1, 1, 5], second_characters=(SAHRA, ANNA))
     place(state, (L, 50, 40, 0), (S, 53, 40, 180), (ANNA.name, 100, 40, 180))
@@ -407,7 +407,7 @@ def _deployment_game():
 
 
 def test_unser_revier_setup_distances_refused_with_chips_named():
-    """behind-2003-rulebook.txt, section ""Unser Revier!" ("Our Turf!")": "Setup: The first player
+    """behind-2003-rulebook.txt, section "Unser Revier!" ("Our Turf!"): "Setup: The first player
     places his character chips between the obstacles in the middle of the table. ... Then the opponent
     places his character chips at a table edge of his choice. ... In addition every chip must be at
     least three card lengths from an enemy character chip."."""
@@ -424,7 +424,7 @@ def test_unser_revier_setup_distances_refused_with_chips_named():
 
 
 def test_unser_revier_the_player_in_the_middle_begins():
-    """behind-2003-rulebook.txt, section ""Unser Revier!" ("Our Turf!")": "The winner of the influence
+    """behind-2003-rulebook.txt, section "Unser Revier!" ("Our Turf!"): "The winner of the influence
     duel then also begins with the setup of his characters. ... The player in the middle of the table
     begins the game."."""
     state = _deployment_game()
@@ -741,7 +741,7 @@ def test_tournament_koerperlos_forfeit_loses_the_whole_action():
 # Rulings of the turn cycle
 # =============================================================================================
 def test_one_duel_for_terrain_setup_and_first_turn_ruling_setup_duel():
-    """behind-2003-rulebook.txt, section ""Unser Revier!" ("Our Turf!")": "Terrain: ... Determine by an
+    """behind-2003-rulebook.txt, section "Unser Revier!" ("Our Turf!"): "Terrain: ... Determine by an
     influence duel (p. 24) who begins with this, and then alternate. The winner of the influence duel
     then also begins with the setup of his characters." -- ruling behind.setup-duel: one duel decides
     the first obstacle, the setup order and (as the middle player) the first turn."""
