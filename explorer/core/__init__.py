@@ -11,6 +11,7 @@ from explorer.core.rulings import (
     register,
     rulings_frame,
     rulings_markdown,
+    rulings_table,
 )
 
 __all__ = [
@@ -27,4 +28,5 @@ __all__ = [
     "register",
     "rulings_frame",
     "rulings_markdown",
+    "rulings_table",
 ]
