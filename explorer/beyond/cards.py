@@ -9,7 +9,7 @@ what exact odds need.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from explorer.beyond import refs
@@ -32,19 +32,31 @@ class Spirit:
 
 @dataclass(frozen=True)
 class SpiritCard:
-    """One Celestial Spirit card (``id`` like ``"TS07"``)."""
+    """One Celestial Spirit card (``id`` like ``"TS07"``, for saves, replays and tests).
+
+    ``title`` is the card in words without its symbol -- the spirit's name as the card data gives
+    it (``data/beyond/spirits.json``) and, for a spirit of several parts, the part: ``"Yellow
+    Unicorn horn"``, ``"Turtle Snake"`` (:func:`build_cards` sets it); ``str(card)`` adds the
+    symbol: ``"Yellow Unicorn horn (yin)"``.  Texts are for people: they name the card, never its
+    id."""
 
     id: str
     spirit: str
     part: str
     symbol: str
+    title: str = field(default="", compare=False, repr=False)
 
     @property
     def key(self) -> tuple[str, str, str]:
         return (self.spirit, self.part, self.symbol)
 
     def __str__(self) -> str:
-        return f"{self.id} ({self.spirit} {self.part} {self.symbol})"
+        return f"{self.title or f'{self.spirit} {self.part}'} ({self.symbol})"
+
+
+def card_title(spirit: Spirit, part: str) -> str:
+    """A card of ``spirit`` in words: its name, and the part if the spirit has several."""
+    return f"{spirit.name} {part}" if len(spirit.parts) > 1 else spirit.name
 
 
 NIAN_SHOU_PREFIX = "NS"
@@ -63,6 +75,22 @@ def is_nian_shou(card_id: str) -> bool:
     return card_id.startswith(NIAN_SHOU_PREFIX)
 
 
+NIAN_SHOU_WORDS = "a Nian Shou card"
+"""A Nian Shou card in words (the 6 are alike: beyond-rulebook.txt, "The 6 Cards of the Evil Spirit")."""
+
+
+def card_text(cards: dict, card_id: str) -> str:
+    """The card ``card_id`` in words (``cards``: id -> :class:`SpiritCard`): ``"Yellow Unicorn horn
+    (yin)"``, or :data:`NIAN_SHOU_WORDS`."""
+    card = cards.get(card_id)
+    return str(card) if card is not None else NIAN_SHOU_WORDS if is_nian_shou(card_id) else card_id
+
+
+def cards_text(cards: dict, card_ids) -> str:
+    """Several cards in words, comma separated (``"nothing"`` for none)."""
+    return ", ".join(card_text(cards, c) for c in card_ids) or "nothing"
+
+
 def build_cards(spirits: Sequence[Spirit], per_spirit: int = 16) -> dict[str, SpiritCard]:
     """16 cards per spirit, 8 yin and 8 yang; each part gets an equal share, half of it yin
     (ruling ``beyond.yin-yang-split``)."""
@@ -76,7 +104,8 @@ def build_cards(spirits: Sequence[Spirit], per_spirit: int = 16) -> dict[str, Sp
         for part in spirit.parts:
             for i in range(share):
                 n += 1
-                card = SpiritCard(f"{spirit.code}{n:02d}", spirit.code, part, YIN if i < share // 2 else YANG)
+                card = SpiritCard(f"{spirit.code}{n:02d}", spirit.code, part, YIN if i < share // 2 else YANG,
+                                  card_title(spirit, part))
                 out[card.id] = card
     return out
 

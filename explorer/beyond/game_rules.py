@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from explorer.beyond import refs
 from explorer.beyond.actions import Capture, Collect, Compose, EndTurn, Place, Protect, Reveal, Stop, Summon
-from explorer.beyond.cards import YANG, YIN, is_nian_shou, pattern_problem
+from explorer.beyond.cards import YANG, YIN, card_text, cards_text, is_nian_shou, pattern_problem
 from explorer.core.rules import RuleViolation
 
 
@@ -144,8 +144,8 @@ def perform(state, action) -> None:
         _reveal(state, me)
     elif isinstance(action, Stop):
         d["to_place"], d["revealed"] = list(d["revealed"]), []
-        state.emit("collect", f"{me} stops and collects {', '.join(d['to_place']) or 'nothing'}",
-                   refs.PHASE_1, player=me)
+        state.emit("collect", f"{me} stops and collects {cards_text(state.cards, d['to_place'])}",
+                   refs.PHASE_1, player=me, cards=list(d["to_place"]))
         _to_place_phase(state)
     elif isinstance(action, Collect):
         last = d["revealed"][-1]
@@ -154,14 +154,17 @@ def perform(state, action) -> None:
         gone = [c for c in d["revealed"] if c not in keep]
         d["discard"] += gone
         d["to_place"], d["revealed"] = keep, []
-        state.emit("collect", f"{me} collects {last} free" + (f" and buys {', '.join(action.bought)} with "
-                   f"{len(action.bought)} Lotus token(s)" if action.bought else "")
-                   + (f"; {', '.join(gone)} discarded" if gone else ""), refs.PHASE_1, player=me)
+        state.emit("collect", f"{me} collects {card_text(state.cards, last)} free"
+                   + (f" and buys {cards_text(state.cards, action.bought)} with "
+                      f"{len(action.bought)} Lotus token(s)" if action.bought else "")
+                   + (f"; {cards_text(state.cards, gone)} discarded" if gone else ""), refs.PHASE_1, player=me,
+                   card=last, bought=list(action.bought), discarded=gone)
         _to_place_phase(state)
     elif isinstance(action, Place):
         d["to_place"].remove(action.card)
         (a["spirit"] if action.side == "spirit" else a["captures"]).append(action.card)
-        state.emit("place", f"{me} places {state.cards[action.card]} {action.side} side up", refs.PHASE_2, player=me)
+        state.emit("place", f"{me} places {card_text(state.cards, action.card)} {action.side} side up", refs.PHASE_2,
+                   player=me, card=action.card, side=action.side)
         _to_place_phase(state)
     elif isinstance(action, Compose):
         _compose(state, me, a, list(action.cards))
@@ -170,7 +173,8 @@ def perform(state, action) -> None:
     elif isinstance(action, Protect):
         a["tokens"] -= 1
         a["protected"].append(action.card)
-        state.emit("protect", f"{me} protects {action.card} with a token", refs.PROTECTION_TOKENS, player=me)
+        state.emit("protect", f"{me} protects {card_text(state.cards, action.card)} with a token",
+                   refs.PROTECTION_TOKENS, player=me, card=action.card)
     elif isinstance(action, Summon):
         _summon(state, me, a, action)
     elif isinstance(action, EndTurn):
@@ -182,7 +186,7 @@ def _reveal(state, me: str) -> None:
     card = d["draw"].pop(0)
     failed = any(state.cards[c].spirit == state.cards[card].spirit for c in d["revealed"])
     d["revealed"].append(card)
-    state.emit("reveal", f"{me} reveals {state.cards[card]}", refs.PHASE_1, player=me, card=card)
+    state.emit("reveal", f"{me} reveals {card_text(state.cards, card)}", refs.PHASE_1, player=me, card=card)
     _check_pile(state)
     if failed:
         state.emit("failed", f"{me}'s reveal fails: two {state.components.spirits[state.cards[card].spirit].name} cards", refs.PHASE_1, player=me)
@@ -218,7 +222,8 @@ def _gain_nian_shou(state, me: str, rule) -> None:
         return
     card = d["central"].pop(0)
     d["areas"][me]["nian"].append(card)
-    state.emit("nian-shou", f"{me} obtains Nian Shou card {card}", rule, player=me)
+    state.emit("nian-shou", f"{me} obtains a Nian Shou card ({len(d['areas'][me]['nian'])} of "
+               f"{len(state.components.nian_shou)})", rule, player=me, card=card)
     _check_nian_shou_win(state, me)
 
 
@@ -245,8 +250,11 @@ def _compose(state, me: str, a: dict, cards: list) -> None:
     d["supply"] += len(back)
     a["patterns"].append({"spirit": spirit, "cards": cards, "lotus": False})
     name = state.components.spirits[spirit].name
-    state.emit("enchant", f"{me} enchants a {name} ({', '.join(cards)}): these cards can no longer be captured",
-               refs.ENCHANTED, player=me)
+    spirit_parts = len(state.components.spirits[spirit].parts) > 1
+    words = ", ".join(f"{state.cards[c].part} {state.cards[c].symbol}" if spirit_parts else state.cards[c].symbol
+                      for c in cards)
+    state.emit("enchant", f"{me} enchants a {name} ({words}): these cards can no longer be captured",
+               refs.ENCHANTED, player=me, cards=list(cards))
     if back:
         state.emit("tokens-back", f"{len(back)} protection token(s) of the pattern go back to the supply",
                    refs.PROTECTION_TOKENS, player=me)
@@ -269,8 +277,9 @@ def _capture(state, me: str, a: dict, action) -> None:
     else:
         va["spirit"].remove(card)
         a["spirit"].append(card)
-    state.emit("capture", f"{me} captures {card} from {action.victim} with {', '.join(action.using)}",
-               refs.PHASE_3, player=me)
+    state.emit("capture", f"{me} captures {card_text(state.cards, card)} from {action.victim} with "
+               f"{cards_text(state.cards, action.using)}", refs.PHASE_3, player=me, card=card,
+               using=list(action.using), victim=action.victim)
     if card in va["protected"]:
         va["protected"].remove(card)
         va["tokens"] += 1
@@ -301,20 +310,20 @@ def _summon(state, me: str, a: dict, action) -> None:
         return
     if spirit in ("TS", "AD"):
         seen = d["draw"][:4 if spirit == "TS" else 2]
-        state.emit("look", f"{me} looks at the first {len(seen)} cards of the draw pile: {', '.join(seen)}",
-                   refs.SUMMONING, player=me, visible_to=me)
+        state.emit("look", f"{me} looks at the first {len(seen)} cards of the draw pile: "
+                   f"{cards_text(state.cards, seen)}", refs.SUMMONING, player=me, visible_to=me, cards=list(seen))
         d["draw"].remove(choice)
         a["spirit"].append(choice)
         if spirit == "TS":
             d["rng"].shuffle(d["draw"])
-        state.emit("summon-effect", f"{me} takes {state.cards[choice]} from the draw pile"
-                   + (" and shuffles it" if spirit == "TS" else ""), refs.SUMMONING, player=me)
+        state.emit("summon-effect", f"{me} takes {card_text(state.cards, choice)} from the draw pile"
+                   + (" and shuffles it" if spirit == "TS" else ""), refs.SUMMONING, player=me, card=choice)
         _check_pile(state)
     elif spirit == "VB":
         d["discard"].remove(choice)
         a["captures"].append(choice)
-        state.emit("summon-effect", f"{me} takes {state.cards[choice]} from the discard pile as a Capture card",
-                   refs.SUMMONING, player=me)
+        state.emit("summon-effect", f"{me} takes {card_text(state.cards, choice)} from the discard pile as a "
+                   "Capture card", refs.SUMMONING, player=me, card=choice)
     elif spirit == "MT":
         _gain_nian_shou(state, me, refs.SUMMONING)
     else:

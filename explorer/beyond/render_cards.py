@@ -349,19 +349,19 @@ def players_html(state, viewer="public") -> str:
     rows = []
     for p in state.players:
         layout = area_layout(state, p)
-        loose = ", ".join(f"{spirit_name(state, code).replace('Double ', '')} {len(ids)}"
+        loose = ", ".join(f"{spirit_name(state, code)} {len(ids)}"
                           for code, ids in layout["loose"].items()) or "-"
-        patterns = ", ".join(spirit_name(state, pt["spirit"]).replace("Double ", "")
+        patterns = ", ".join(spirit_name(state, pt["spirit"])
                              + (" (summoned)" if pt["lotus"] else "") for pt in layout["patterns"]) or "-"
         sees = viewer is None or viewer == p
-        captures = ", ".join((f"{c} ({state.cards[c].symbol})" if sees else state.cards[c].symbol)
+        captures = ", ".join((str(state.cards[c]) if sees else state.cards[c].symbol)
                              for c in layout["captures"]) or "-"
         name = (_e(p) + (" <b>(to act)</b>" if p == acting else "")
                 + (" [BEYOND stock]" if state.beyond_stock == p else ""))
         rows.append(f"<tr><td>{name}</td><td>{state.score(p)['total']}</td><td>{_e(loose)}</td>"
                     f"<td>{_e(patterns)}</td><td>{len(layout['nian'])}</td><td>{_e(captures)}</td>"
                     f"<td>{layout['tokens']}</td>"
-                    f"<td>{layout['lotus']}</td><td>{_e(', '.join(layout['protected']) or '-')}</td></tr>")
+                    f"<td>{layout['lotus']}</td><td>{_e(', '.join(map(str, map(state.cards.get, layout['protected']))) or '-')}</td></tr>")
     seen = ("what every player may know" if viewer == "public" else "the referee's view" if viewer is None
             else f"what {viewer} may know")
     style = ("<style>.beyond-players table{border-collapse:collapse;font-size:12px}.beyond-players th,"

@@ -90,7 +90,7 @@ def test_a_failed_reveal_offers_the_lotus_picks_and_collect_buys_them():
     assert state.phase == "collect" and panel.reveal_button.disabled and not panel.collect_button.disabled
     assert [value for _, value in panel.lotus_picks.options] == ["TS01", "VB01", "AD01"]
     assert [label for label, _ in panel.lotus_picks.options] == [
-        "Turtle Snake (yin)", "Vermilion Bird (yin)", "Azure Dragon head (yin)"]
+        "Turtle Snake (yin)", "Vermilion Bird (yin)", "Double Azure Dragon head (yin)"]
     assert "Vermilion Bird (yin) is collected free" in panel.odds.value and "VB02" not in panel.odds.value
     assert panel._row.faces[3].get_edgecolor() == panel._row.faces[1].get_edgecolor() != panel._row.faces[0].get_edgecolor()
     panel.lotus_picks.value = ("AD01",)
@@ -211,12 +211,16 @@ def test_the_panel_refuses_meaningless_settings():
 # -- issue 11: one naming, percentages throughout, disabled buttons that look disabled ---------------
 
 def test_cards_are_named_by_their_spirits_never_by_their_codes():
+    """The names as the card data gives them (data/beyond/spirits.json), the same as the engine's
+    events and ``str(card)``; :func:`named_text` for the texts that still hold codes (refusals,
+    an action's words)."""
     state = new_game(["Jessy", "Sam"], seed=2)
-    assert card_name(state, "TS01") == "Turtle Snake (yin)"
-    assert card_name(state, "YU02") == "Yellow Unicorn horn (yin)" and card_name(state, "AD16") == "Azure Dragon body (yang)"
-    assert named_text(state, "Jessy reveals YU02 (YU horn yin)") == "Jessy reveals Yellow Unicorn horn (yin)"
+    assert card_name(state, "TS01") == "Turtle Snake (yin)" == str(state.cards["TS01"])
+    assert card_name(state, "YU02") == "Yellow Unicorn horn (yin)"
+    assert card_name(state, "AD16") == "Double Azure Dragon body (yang)"
+    assert named_text(state, "place(card=YU02, side=spirit)") == "place(card=Yellow Unicorn horn (yin), side=spirit)"
     assert named_text(state, "P1 captures MT15 from P2 with TS01, VB09") == (
-        "P1 captures Metal Tiger body (yang) from P2 with Turtle Snake (yin), Vermilion Bird (yang)")
+        "P1 captures Double Metal Tiger body (yang) from P2 with Turtle Snake (yin), Vermilion Bird (yang)")
     assert named_text(state, "P2 obtains Nian Shou card NS1") == "P2 obtains a Nian Shou card"
     assert named_text(state, "scores P1 41, P2 30; XY99 stays") == "scores P1 41, P2 30; XY99 stays"
 

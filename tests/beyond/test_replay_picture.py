@@ -131,7 +131,8 @@ def test_capture_cards_show_only_their_symbol_to_the_others():
     """Card backs: Yin or Yang Capture Side -- the public sees the symbol, the owner and referee the card."""
     state = arrange(new_game(["Jessy", "Sam"]), "Jessy", captures=["TS01"])
     public, own, other, referee = (players_html(state, v) for v in ("public", "Jessy", "Sam", None))
-    assert "TS01" not in public and "TS01" not in other and "TS01 (yin)" in own and "TS01 (yin)" in referee
+    assert "Turtle Snake" not in public and "Turtle Snake" not in other and "Turtle Snake (yin)" in own \
+        and "Turtle Snake (yin)" in referee and "TS01" not in own + referee
     assert "what every player may know" in public and "the referee&#x27;s view" in referee
     with pytest.raises(ValueError, match="not a player"):
         players_html(state, "Nobody")

@@ -8,8 +8,9 @@
   standings (:mod:`explorer.beyond.tournament`);
 * :class:`ReplayPanel` -- the core's replay panel (:mod:`explorer.core.panels.replay`): step through
   a saved game, or play one with undo / redo, drawn by
-  :class:`explorer.beyond.render_cards.StatePicture`; its texts name every card by its spirit
-  (:func:`~explorer.beyond.panels.panel_reveal.named_text`), as the reveal simulator does.
+  :class:`explorer.beyond.render_cards.StatePicture`; its texts name every card by its spirit, as
+  the engine's events and the reveal simulator do (the action's words, ``place(card=TS01, ...)``,
+  through :func:`~explorer.beyond.panels.panel_reveal.named_text`).
 """
 
 from typing import Any
@@ -23,11 +24,9 @@ __all__ = ["AreaPanel", "ReplayPanel", "RevealPanel", "TournamentPanel", "card_n
 
 
 class ReplayPanel(CoreReplayPanel):
-    """The core's replay panel (same arguments), whose step, events and players' information name
-    every card by its spirit ("Turtle Snake (yin)") instead of its code ("TS01 (TS card yin)")."""
+    """The core's replay panel (same arguments), whose step names every card by its spirit
+    ("Turtle Snake (yin)"), also in the action's words, which the core writes with the card's code
+    ("place(card=TS01, side=spirit)"); the events and the players' table name them already."""
 
     def _step_html(self, step, viewer: Any) -> str:
         return named_text(self.states[0], super()._step_html(step, viewer))
-
-    def players_html(self, state, viewer: Any) -> str:
-        return named_text(state, super().players_html(state, viewer))

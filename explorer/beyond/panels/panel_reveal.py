@@ -18,8 +18,8 @@ the revealed cards in place (an ``Image`` of PNG bytes, no ``Output`` widget, re
 Voila and nbval).
 
 What the panel writes names every card by its spirit, from the card data (``data/beyond/spirits.json``:
-"Yellow Unicorn horn (yin)", never "YU02 (YU horn yin)"; :func:`card_name`, :func:`named_text` for the
-engine's event texts), gives every chance as a percentage (with the exact fraction) and every
+"Yellow Unicorn horn (yin)", never "YU02"), as the engine's event texts do (:func:`card_name`; a refusal,
+which may name a card by its code, goes through :func:`named_text`), gives every chance as a percentage (with the exact fraction) and every
 expectation in cards.  The layout follows the panels' conventions: rows that wrap instead of
 overflowing the output area (JupyterLab at 1024 or 1280 px, Voila), the gains table dropping below the
 odds when narrow, buttons as wide as their text, and disabled buttons that look disabled (greyed, the
@@ -38,6 +38,7 @@ import ipywidgets as widgets
 
 from explorer.beyond import GameOptions, new_game, refs
 from explorer.beyond.actions import Collect, EndTurn, Place, Reveal, Stop
+from explorer.beyond.cards import card_text
 from explorer.beyond.odds import RevealDecision, reveal_decision, unseen_cards
 from explorer.beyond.render_cards import RevealRow, discard_text
 from explorer.core.inputs import one_of, whole
@@ -62,23 +63,21 @@ _CSS = """<style>
 .beyond-reveal-gains th:first-child,.beyond-reveal-gains td:first-child{text-align:left}
 </style>"""
 
-_CARD_ID = re.compile(r"\b([A-Z]{2}\d{2})\b(?: \([^()]*\))?")
+_CARD_ID = re.compile(r"\b([A-Z]{2}\d{2})\b")
 _NIAN_SHOU_ID = re.compile(r"\b(?:Nian Shou card )?NS\d+\b")
 
 
 def card_name(state, card_id: str) -> str:
-    """A card in words, by its spirit's name from the card data (``data/beyond/spirits.json``) as
-    the pictures write it (without "Double "): ``"Turtle Snake (yin)"``, ``"Azure Dragon head
-    (yang)"`` (the part only for spirits of several parts)."""
-    card = state.cards[card_id]
-    spirit = state.components.spirits[card.spirit]
-    part = f" {card.part}" if len(spirit.parts) > 1 else ""
-    return f"{spirit.name.removeprefix('Double ')}{part} ({card.symbol})"
+    """A card in words, by its spirit's name from the card data (``data/beyond/spirits.json``), as
+    the engine's events and the pictures write it: ``"Turtle Snake (yin)"``, ``"Double Azure Dragon
+    head (yang)"`` (the part only for spirits of several parts; :func:`explorer.beyond.cards.card_text`)."""
+    return card_text(state.cards, card_id)
 
 
 def named_text(state, text: str) -> str:
-    """``text`` (an event of the engine) with every card code -- ``"TS01"`` or ``"TS01 (TS card
-    yin)"`` -- replaced by :func:`card_name`, and a Nian Shou card's code by "a Nian Shou card"."""
+    """``text`` with every card code -- ``"TS01"`` -- replaced by :func:`card_name`, and a Nian Shou
+    card's code by "a Nian Shou card".  The engine's events name their cards already; a refusal's
+    reason and an action's words (``place(card=TS01, ...)``) still give codes."""
     def one(match: re.Match) -> str:
         code = match.group(1)
         return card_name(state, code) if code in state.cards else match.group(0)
@@ -302,8 +301,8 @@ class RevealPanel(widgets.VBox):
             self.outcome.value = f'<div class="refused">{html.escape(named_text(state, refusal))}</div>'
         elif events:
             self.outcome.value = "<br>".join(
-                f"{html.escape(named_text(state, e.text))} <small>({html.escape(str(e.rule))})</small>"
-                if e.rule else html.escape(named_text(state, e.text)) for e in events)
+                f"{html.escape(e.text)} <small>({html.escape(str(e.rule))})</small>"
+                if e.rule else html.escape(e.text) for e in events)
         self._enable(phase)
         self.last_update_ms = (time.perf_counter() - begin) * 1000
 

@@ -1,0 +1,55 @@
+"""Beyond's event texts are for people (issue 11, "one naming"): every card named by its spirit as
+the card data gives it (data/beyond/spirits.json), never by its code; the code stays in the
+event's data, for saves, replays and tests."""
+
+import re
+
+import pytest
+
+from explorer.beyond import new_game
+from explorer.beyond.actions import Reveal
+from explorer.core.players import play
+from explorer.core.replay import replay
+from explorer.core.systems import get
+
+BEYOND = get("beyond")
+CODE = re.compile(r"\b(?:[A-Z]{2}\d{2}|NS\d+)\b")
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [play(BEYOND.new_game(config, seed=seed), BEYOND.players["patient"](), seed=seed)
+            for config, seed in (("advanced_2", 7), ("advanced_4", 3), ("advanced_4", 5), ("basic_3", 11))]
+
+
+def test_no_event_text_of_a_seeded_game_holds_a_card_code(games):
+    kinds = set()
+    for game in games:
+        for event in game.log:
+            assert not CODE.search(event.text), event.text
+            kinds.add(event.kind)
+    assert {"reveal", "collect", "place", "capture", "protect", "enchant", "nian-shou"} <= kinds
+
+
+def test_the_card_names_come_from_the_card_data_and_the_codes_stay_in_the_data(games):
+    game = games[1]
+    names = {spirit.name for spirit in game.components.spirits.values()}
+    for event in game.log:
+        card = event.data.get("card")
+        if event.kind == "reveal":
+            assert event.text.endswith(str(game.cards[card])) and any(name in event.text for name in names)
+        if event.kind == "capture":
+            assert card in game.cards or card in game.components.nian_shou
+            assert all(c in game.cards for c in event.data["using"])
+        if event.kind == "place":
+            assert card in game.cards and event.data["side"] in ("spirit", "capture")
+    assert replay(game.to_json()).final.log[-1].text == game.log[-1].text  # a save replays its texts
+
+
+def test_a_card_in_words():
+    state = new_game(["Jessy", "Sam"], seed=2, top=("YU02", "AD16"))
+    assert str(state.cards["TS01"]) == "Turtle Snake (yin)"
+    assert str(state.cards["YU02"]) == "Yellow Unicorn horn (yin)"
+    assert str(state.cards["AD16"]) == "Double Azure Dragon body (yang)"
+    state.apply(Reveal())
+    assert state.log[-1].text == "Jessy reveals Yellow Unicorn horn (yin)" and state.log[-1].data["card"] == "YU02"
