@@ -7,6 +7,8 @@ Measured from setting a widget's value (which fires the panel's observer) to the
   and its diff image sent; when the y-ranges are new, the full draw the front end then asks for
   is timed too (the front end's messages are simulated: there is none in a benchmark);
 * for reference, the same chart redrawn from scratch each time (savefig), as without blitting.
+The panel's default chart is the narrow one (two rows, 580 px); the wide one (``narrow=False``,
+one row of three axes, 760 px) is timed on both paths too.
 Each as wall time and as this process's CPU time (what an update costs on one core; the wall time
 also counts other programs on a busy machine).
 Goal: <= 100 ms median (slider event to updated figure).  Run: ``python benchmarks/bench_compare.py``.
@@ -48,16 +50,26 @@ def _front_end_draw(panel) -> None:
         chart.figure.canvas.manager.handle_json({"type": "draw"})
 
 
+def _live_panel(**options):
+    panel = ComparisonPanel(interactive=True, **options)
+    canvas = panel.chart.figure.canvas
+    canvas._handle_message(canvas, {"type": "initialized"}, [])  # the front end shows the canvas: diffs from now on
+    _front_end_draw(panel)
+    return panel
+
+
 def main() -> None:
     png_panel = ComparisonPanel(interactive=False)
     png = _time_moves(png_panel, png_panel.attacker.strength, STRENGTHS, name="png")
     png_hand = _time_moves(png_panel, png_panel.second.defender_hand, HAND_CARDS)
 
-    live = ComparisonPanel(interactive=True)
-    canvas = live.chart.figure.canvas
-    canvas._handle_message(canvas, {"type": "initialized"}, [])  # the front end shows the canvas: diffs from now on
-    _front_end_draw(live)
+    live = _live_panel()
     ipympl = _time_moves(live, live.attacker.strength, STRENGTHS, after=_front_end_draw, name="ipympl")
+
+    wide_png_panel = ComparisonPanel(interactive=False, narrow=False)
+    wide_png = _time_moves(wide_png_panel, wide_png_panel.attacker.strength, STRENGTHS, name="wide png")
+    wide = _live_panel(narrow=False)
+    wide_ipympl = _time_moves(wide, wide.attacker.strength, STRENGTHS, after=_front_end_draw, name="wide ipympl")
 
     full, full_cpu = [], []
     for strength in STRENGTHS[:8]:
@@ -77,6 +89,10 @@ def main() -> None:
           f"{statistics.median(CPU['ipympl']):.1f} ms, without blitting {statistics.median(full_cpu):.1f} ms "
           f"(includes the blitted update before it; {statistics.median(full_cpu) / statistics.median(CPU['png']):.1f}x "
           f"the PNG path)")
+    print(f"  wide chart (narrow=False): PNG path median {statistics.median(wide_png):.1f} ms "
+          f"(CPU {statistics.median(CPU['wide png']):.1f}), ipympl path median {statistics.median(wide_ipympl):.1f} ms "
+          f"(CPU {statistics.median(CPU['wide ipympl']):.1f}, {wide.chart.full_draws} full draws in "
+          f"{len(wide_ipympl) + 1} updates)")
 
 
 if __name__ == "__main__":

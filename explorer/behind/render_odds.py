@@ -168,8 +168,50 @@ def slot_probabilities(result, slots=None) -> list[float]:
     return values
 
 
+_PROBABILITY_TOPS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.2)
+_CHANGE_SPANS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0, 1.3)
+"""The y-ranges of :class:`ComparisonChart` (a probability's top; a change's span, as a fraction):
+a few fixed steps, so that few backgrounds are drawn; the last leave a label room above 100 %."""
+
+
+def change_label(change: float, whole: bool = False) -> str:
+    """A difference bar's label, in percentage points: ``"+9.8"``, ``"-20"`` (whole points from 10
+    on, or always with ``whole``, so that neighbouring labels stay apart), ``""`` under half a
+    point."""
+    if abs(change) < 0.5:
+        return ""
+    return f"{change:+.1f}" if abs(change) < 9.95 and not whole else f"{change:+.0f}"
+
+
+def _probability_ticks():
+    """matplotlib's usual y ticks, none above 1 (a probability axis may reach 1.2 for a label's room)."""
+    from matplotlib.ticker import AutoLocator
+
+    class ProbabilityTicks(AutoLocator):
+        def __call__(self):
+            return [tick for tick in super().__call__() if tick <= 1 + 1e-9]
+
+    return ProbabilityTicks()
+
+
 def _nice_top(value: float, steps=(0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0)) -> float:
     return next((step for step in steps if value <= step), steps[-1])
+
+
+CHART_LAYOUTS = ("wide", "narrow")
+"""How :class:`ComparisonChart` arranges its three axes: ``"wide"`` in one row (A | B | B minus
+A), ``"narrow"`` in two rows (A | B above, the difference across the whole width below)."""
+
+_LABEL_ROOM_PT = 1.35 * MIN_FONT_SIZE + 3
+"""The height a bar's label needs above the bar (below a negative one), in points: the text and
+a little air, so that a label never touches the top (bottom) of its axes or the title above."""
+
+
+def _headroom(ax, half: bool = False) -> float:
+    """The fraction of ``ax``'s height (of its half above zero, ``half``) a bar's label needs."""
+    figure = ax.figure
+    height_pt = ax.get_position().height * figure.get_figheight() * 72
+    return min(_LABEL_ROOM_PT / (height_pt / 2 if half else height_pt), 0.5)
 
 
 class ComparisonChart:
@@ -181,27 +223,43 @@ class ComparisonChart:
     cached background (matplotlib's blitting): the axes, ticks and labels are drawn once per pair
     of y-ranges, so an update redraws only what changed.
 
-    ``figure`` may be given (a panel passes one whose canvas is an ipympl widget, which blits
-    too); by default a :class:`~matplotlib.figure.Figure` with an Agg canvas is made.
+    ``layout`` (:data:`CHART_LAYOUTS`): ``"wide"`` puts the three axes in one row (by default
+    840 x 248 px); ``"narrow"`` puts A and B in a row above the difference, which spans the whole
+    width below (by default 580 x 416 px: it fits JupyterLab's narrowest output area, 590 px).
+    Either way the y-ranges leave room above the tallest bar (and below the lowest difference) for
+    its label; the wide layout labels the differences in whole points (its bars are only about
+    25 px apart).  ``figure`` may be given (a panel passes one whose canvas is an ipympl widget,
+    which blits too); by default a :class:`~matplotlib.figure.Figure` with an Agg canvas is made.
     :meth:`update` sets the artists, :meth:`render` draws them and returns PNG bytes,
     :meth:`blit` draws them onto an interactive canvas.  ``bars[label]`` / ``difference_bars``
     hold the bar rectangles (tests read their heights).
     """
 
     def __init__(self, labels: tuple[str, str] = ("A", "B"), kind: str = "melee", *, figure=None,
-                 width: float = 10.5, height: float = 3.1, dpi: int = 80):
+                 width: float | None = None, height: float | None = None, dpi: int = 80,
+                 layout: str = "wide"):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
+        if layout not in CHART_LAYOUTS:
+            raise ValueError(f"ComparisonChart layout: {layout!r}; expected one of {CHART_LAYOUTS}")
         self.kind = kind
+        self.layout = layout
         self.labels = tuple(labels)
         self.slots = outcome_slots(kind)
         if figure is None:
-            figure = Figure(figsize=(width, height), dpi=dpi)
+            default_width, default_height = (10.5, 3.1) if layout == "wide" else (7.25, 5.2)
+            figure = Figure(figsize=(width or default_width, height or default_height), dpi=dpi)
             FigureCanvasAgg(figure)
         self.figure = figure
-        self.figure.subplots_adjust(left=0.055, right=0.99, top=0.86, bottom=0.2, wspace=0.22)
-        first_ax, second_ax, diff_ax = self.figure.subplots(1, 3)
+        if layout == "wide":
+            self.figure.subplots_adjust(left=0.06, right=0.99, top=0.9, bottom=0.16, wspace=0.32)
+            first_ax, second_ax, diff_ax = self.figure.subplots(1, 3)
+        else:
+            grid = self.figure.add_gridspec(2, 2, left=0.1, right=0.985, top=0.945, bottom=0.09,
+                                            wspace=0.3, hspace=0.5)
+            first_ax, second_ax = self.figure.add_subplot(grid[0, 0]), self.figure.add_subplot(grid[0, 1])
+            diff_ax = self.figure.add_subplot(grid[1, :])
         second_ax.sharey(first_ax)
         self.axes = {self.labels[0]: first_ax, self.labels[1]: second_ax}
         self.difference_axes = diff_ax
@@ -212,18 +270,22 @@ class ComparisonChart:
             self.bars[label] = list(ax.bar(xs, [0.0] * len(xs), color=colours, width=0.75))
             self.texts[label] = [ax.text(x, 0, "", ha="center", va="bottom", fontsize=MIN_FONT_SIZE) for x in xs]
             ax.set_ylabel("probability", fontsize=8)
+            ax.yaxis.set_major_locator(_probability_ticks())
             ax.set_title(label, fontsize=9)
             self._slot_axis(ax)
         self.difference_bars = list(diff_ax.bar(xs, [0.0] * len(xs), color=colours, width=0.75))
         self.difference_texts = [diff_ax.text(x, 0, "", ha="center", va="bottom", fontsize=MIN_FONT_SIZE) for x in xs]
-        diff_ax.axhline(0.0, color="black", lw=0.8)
-        diff_ax.set_ylabel("change (percentage points)", fontsize=8)
+        self.zero_line = diff_ax.axhline(0.0, color="black", lw=0.8)  # animated: drawn over the bars, as savefig does
+        diff_ax.set_ylabel("percentage points", fontsize=8)
         diff_ax.set_title(f"{self.labels[1]} minus {self.labels[0]}", fontsize=9)
         self._slot_axis(diff_ax)
+        # the share of each axes' height the labels need above the bars: fixed by the layout
+        self._headroom = _headroom(first_ax)
+        self._difference_headroom = _headroom(diff_ax, half=True)
         self.titles = [ax.title for ax in self.axes.values()]
         self._animated = [*self.bars[self.labels[0]], *self.bars[self.labels[1]], *self.difference_bars,
-                          *self.texts[self.labels[0]], *self.texts[self.labels[1]], *self.difference_texts,
-                          *self.titles]
+                          self.zero_line, *self.texts[self.labels[0]], *self.texts[self.labels[1]],
+                          *self.difference_texts, *self.titles]
         for artist in self._animated:
             artist.set_animated(True)
         self._backgrounds: dict = {}
@@ -236,10 +298,9 @@ class ComparisonChart:
             tick.set_color(COLOURS.get(loser, "#555555"))
         ax.set_xlim(-0.6, len(self.slots) - 0.4)
         ax.tick_params(axis="y", labelsize=MIN_FONT_SIZE)
-        if self.kind == "melee":
-            ax.set_xlabel("injuries: attacker (red)  |  tie  |  defender (blue)", fontsize=8)
-        else:
-            ax.set_xlabel("miss (dodged)  |  injuries to the target (blue)", fontsize=8)
+        # short enough to leave air between neighbouring axes; the ticks carry the sides' colours
+        ax.set_xlabel("injuries: attacker | tie | defender" if self.kind == "melee"
+                      else "miss | injuries to the target", fontsize=8)
 
     @property
     def pixel_size(self) -> tuple[int, int]:
@@ -251,7 +312,7 @@ class ComparisonChart:
         and to their difference (second minus first, in percentage points); draws nothing."""
         values = {self.labels[0]: slot_probabilities(first, self.slots),
                   self.labels[1]: slot_probabilities(second, self.slots)}
-        top = _nice_top(max(max(v) for v in values.values()) * 1.15)
+        top = _nice_top(max(max(v) for v in values.values()) / (1 - self._headroom), _PROBABILITY_TOPS)
         for (label, probabilities), result, title in zip(values.items(), (first, second), self.titles):
             for bar, text, p in zip(self.bars[label], self.texts[label], probabilities):
                 bar.set_height(p)
@@ -262,13 +323,13 @@ class ComparisonChart:
             title.set_text(f"{label}: {loser} injured {injured:.1%}")
         self.axes[self.labels[0]].set_ylim(0, top)
         changes = [100 * (b - a) for a, b in zip(values[self.labels[0]], values[self.labels[1]])]
-        span = 100 * _nice_top(max(max(abs(c) for c in changes) / 100 * 1.3, 0.01),
-                               (0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.0))
+        span = 100 * _nice_top(max(max(abs(c) for c in changes) / 100 / (1 - self._difference_headroom), 0.01),
+                               _CHANGE_SPANS)
         for bar, text, change in zip(self.difference_bars, self.difference_texts, changes):
             bar.set_height(change)
             text.set_y(change)
             text.set_va("bottom" if change >= 0 else "top")
-            text.set_text(f"{change:+.1f}" if abs(change) >= 0.5 else "")
+            text.set_text(change_label(change, whole=self.layout == "wide"))  # wide: about 25 px a bar
         self.difference_axes.set_ylim(-span, span)
 
     # -- drawing: a cached background per pair of y-ranges, the animated artists over it -------------

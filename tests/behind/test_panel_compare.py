@@ -142,3 +142,92 @@ def test_headline_reads_the_same_numbers_as_the_results_summary(panel):
 
     for result in panel.results:
         assert headline(result) == pytest.approx(result.summary(), abs=1e-15)
+
+
+# -- the chart's layouts (docs/panel-layout.md; issue 11) --------------------------------------------
+
+
+def _label_boxes_clear(chart) -> list[str]:
+    """Every bar label inside its axes (clear of the title and the ticks), and no two labels of
+    one axes overlapping: the problems found, in words."""
+    renderer = chart.figure.canvas.get_renderer()
+    problems = []
+    groups = [(chart.axes[label], chart.texts[label]) for label in chart.labels]
+    groups.append((chart.difference_axes, chart.difference_texts))
+    for ax, texts in groups:
+        inside = ax.get_window_extent(renderer)
+        boxes = [(text.get_text(), text.get_window_extent(renderer)) for text in texts if text.get_text()]
+        for word, box in boxes:
+            if box.y1 > inside.y1 - 1 or box.y0 < inside.y0 + 1:
+                problems.append(f"{word!r} reaches the edge of {ax.get_title()!r}: {box} in {inside}")
+        for (first, a), (second, b) in zip(boxes, boxes[1:]):
+            if a.x1 > b.x0 and a.y1 > b.y0 and b.y1 > a.y0:
+                problems.append(f"{first!r} and {second!r} overlap in {ax.get_title()!r}")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def big_change():
+    """A against B with Agathe (Bündnis 3) from the rear arc and a 9 played: B's defender is
+    injured for certain, a +66 pp bar and a 98 % bar (the tallest labels there are)."""
+    panel = ComparisonPanel(interactive=False)
+    panel.second.assistant.value = "Schwester Agathe"
+    panel.second.buendnis.value = 3
+    panel.second.attacker_hand.value = "9"
+    return panel.results
+
+
+@pytest.mark.parametrize("narrow", [True, False])
+def test_the_chart_fits_its_width_and_its_labels_stay_clear(narrow, big_change):
+    from explorer.core.panels.layout import NARROWEST
+
+    panel = ComparisonPanel(interactive=False, narrow=narrow)
+    assert panel.chart.layout == ("narrow" if narrow else "wide")
+    assert panel.chart.pixel_size[0] <= (NARROWEST - 10 if narrow else 780)
+    for results in (panel.results, big_change):
+        panel.chart.update(*results)
+        panel.chart.render()
+        assert not _label_boxes_clear(panel.chart), _label_boxes_clear(panel.chart)
+    assert max(tick for tick in panel.chart.axes["A"].get_yticks() if tick <= 1.2) <= 1.0
+
+
+def test_by_default_the_panel_is_narrow_and_its_canvas_fits_the_narrowest_output_area():
+    """An ipympl canvas cannot shrink: in two rows it is 580 px, inside JupyterLab's 590."""
+    from explorer.core.panels.layout import NARROWEST
+
+    panel = ComparisonPanel(interactive=True)
+    assert panel.chart.layout == "narrow"
+    assert panel.chart.pixel_size[0] < NARROWEST
+    rows = panel.chart.axes["A"].get_position(), panel.chart.difference_axes.get_position()
+    assert rows[0].y0 > rows[1].y1  # A (and B) above the difference
+
+
+def test_the_narrow_chart_blits_the_same_picture_as_one_drawn_afresh():
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    panel = ComparisonPanel(interactive=False)
+    panel.attacker.strength.value = 6
+    panel.attacker.strength.value = 5
+    draws = panel.chart.full_draws
+    panel.attacker.strength.value = 6  # back to a y-range drawn before: blitted
+    assert panel.chart.full_draws == draws
+    blitted, fresh = (np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+                      for png in (panel.chart.render(), panel.chart.png()))
+    assert blitted.shape == fresh.shape and (blitted == fresh).all()
+
+
+def test_change_labels_use_whole_points_when_they_would_crowd():
+    from explorer.behind.render_odds import change_label
+
+    assert change_label(9.84) == "+9.8" and change_label(-20.5) == "-20" and change_label(0.4) == ""
+    assert change_label(-3.4, whole=True) == "-3"
+
+
+def test_an_unknown_chart_layout_is_refused():
+    from explorer.behind.render_odds import ComparisonChart
+
+    with pytest.raises(ValueError, match="layout"):
+        ComparisonChart(layout="tall")

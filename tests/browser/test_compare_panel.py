@@ -92,6 +92,22 @@ def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url,
 
 SITUATION_B = ".compare-b-situation"
 
+CHART_FITS_JS = """
+(sel) => {
+  const chart = document.querySelector(sel);
+  const area = chart.closest('.jp-OutputArea') || chart.parentElement;
+  const box = area.getBoundingClientRect(), r = chart.getBoundingClientRect();
+  const canvases = [...chart.querySelectorAll('canvas')].map(c => c.getBoundingClientRect().width);
+  return {scrolls: chart.scrollWidth > chart.clientWidth + 1, right: r.right, areaRight: box.right,
+          chart: chart.clientWidth, content: chart.scrollWidth, canvas: Math.max(0, ...canvases)};
+}
+"""
+
+
+def chart_fit(page) -> dict:
+    """The live chart's widths: does the canvas scroll inside its box, does it reach past the output area."""
+    return page.evaluate(CHART_FITS_JS, CHART)
+
 
 def test_the_comparison_app_fits_and_column_b_stays_when_a_changes(page, voila_app_url, artifacts_dir):
     """The app at 1024 and 1280 px, in Voila's output area and in one as narrow as JupyterLab's:
@@ -106,6 +122,17 @@ def test_the_comparison_app_fits_and_column_b_stays_when_a_changes(page, voila_a
     settled(page.locator(A_INJURED).inner_text)
     problems = check_panels_fit(page, {"app": ".compare-panel"}, artifacts_dir, "compare_layout")
     assert not problems, "\n".join(problems)
+
+    # the ipympl canvas cannot shrink: it must fit even JupyterLab's narrowest output area, unscrolled
+    for viewport, output in ((1024, 590), (1280, 780), (1280, None)):
+        page.set_viewport_size({"width": viewport, "height": 1600})
+        narrow_output(page, output)
+        page.wait_for_timeout(300)
+        fit = chart_fit(page)
+        page.locator(CHART).screenshot(path=artifacts_dir / f"compare_chart_{viewport}_{output or 'voila'}.png")
+        assert not fit["scrolls"] and fit["right"] <= fit["areaRight"] + 1, (
+            f"at {viewport} px (output {output or 'Voila'}) the comparison chart does not fit: {fit}")
+    narrow_output(page, None)
 
     column_b = page.locator(SITUATION_B)
     assistant_a = page.locator(".compare-a-assistant select")

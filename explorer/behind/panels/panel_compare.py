@@ -14,8 +14,12 @@ bytes.  Neither needs an ``Output`` widget, so the panel is safe under Voila and
 
 Layout (:mod:`explorer.core.panels.layout`, docs/panel-layout.md): the shared sides and the two
 situations are fixed-width columns in rows that wrap, so situation B never moves when A's
-description changes; the chart is :data:`CHART_SIZE` (it fits JupyterLab's output area at
-1280 px with the file browser open) and the PNG shrinks with a narrower output area.
+description changes.  The chart is narrow by default (:data:`NARROW_CHART_SIZE`, A and B above
+their difference): it fits JupyterLab's narrowest output area (590 px, a 1024 px window with the
+file browser open), so even the ipympl canvas, which cannot shrink, never scrolls.  With
+``narrow=False`` it is one row of three axes (:data:`CHART_SIZE`, for Voila or a wide
+JupyterLab); its PNG shrinks with a narrower output area, its canvas scrolls.  The summary
+sits beside the chart when the row has room for both (Voila), above it otherwise.
 """
 
 from __future__ import annotations
@@ -56,7 +60,10 @@ DESCRIPTION_HEIGHT = "44px"
 """A situation's description: three lines reserved, so its controls stay level with the other's."""
 
 CHART_SIZE = (9.5, 3.1, 80)
-"""The chart's width and height in inches and its dpi: 760 x 248 px."""
+"""The wide chart's width and height in inches and its dpi: 760 x 248 px (one row of three axes)."""
+
+NARROW_CHART_SIZE = (7.25, 5.2, 80)
+"""The narrow chart's: 580 x 416 px (two rows), within JupyterLab's narrowest output area."""
 
 
 def default_helpers(attacker: Character, defender: Character) -> dict[str, Character]:
@@ -148,12 +155,13 @@ class ComparisonPanel(widgets.VBox):
     update in place.  ``first``/``second`` set a situation's starting toggles (``rear_arc``,
     ``assistant``, ``buendnis``, ``attacker_hand``, ``defender_hand``); by default B attacks from
     the rear arc.  ``interactive``: show an ipympl canvas (default: when ipympl is the backend).
+    ``narrow`` (default): the chart in two rows, 580 px wide; ``narrow=False``: one row, 760 px.
     """
 
     def __init__(self, attacker: Character | None = None, defender: Character | None = None, *,
                  supplies: dict[str, list] | None = None, hand_size: int = 5,
                  helpers: dict[str, Character] | None = None, first: dict | None = None,
-                 second: dict | None = None, interactive: bool | None = None):
+                 second: dict | None = None, interactive: bool | None = None, narrow: bool = True):
         if attacker is None or defender is None:
             default_attacker, default_defender = default_pair()
             attacker = attacker or default_attacker
@@ -169,11 +177,12 @@ class ComparisonPanel(widgets.VBox):
         helpers = helpers if helpers is not None else default_helpers(attacker, defender)
         self.first = _SituationControls(LABELS[0], helpers, **(first or {}))
         self.second = _SituationControls(LABELS[1], helpers, **({"rear_arc": True} if second is None else second))
-        self.summary = widgets.HTML().add_class("compare-summary")
+        self.summary = widgets.HTML(layout=widgets.Layout(flex="0 0 auto")).add_class("compare-summary")
         self.interactive = ipympl_backend() if interactive is None else interactive
-        width, height, dpi = CHART_SIZE
+        width, height, dpi = NARROW_CHART_SIZE if narrow else CHART_SIZE
         figure = ipympl_figure(width, height, dpi) if self.interactive else None
-        self.chart = ComparisonChart(LABELS, "melee", figure=figure, width=width, height=height, dpi=dpi)
+        self.chart = ComparisonChart(LABELS, "melee", figure=figure, width=width, height=height, dpi=dpi,
+                                     layout="narrow" if narrow else "wide")
         if self.interactive:  # a canvas cannot shrink: it scrolls in a narrower output area
             self.figure_widget = self.chart.figure.canvas
             self.figure_widget.layout.max_width = "100%"
@@ -197,8 +206,8 @@ class ComparisonPanel(widgets.VBox):
                          + "</small>"),
             panel_layout.row([self.attacker.box, self.defender.box]),
             panel_layout.row([self.first.box, self.second.box]),
-            self.summary,
-            self.figure_widget,
+            # the summary beside the chart where there is room (Voila), above it in JupyterLab
+            panel_layout.row([self.summary, self.figure_widget]),
         ])
         self.add_class("compare-panel")
         self.update()
