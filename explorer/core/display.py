@@ -69,7 +69,7 @@ def number_text(value, digits: int = 3) -> str:
 TABLE_CSS = [
     {"selector": "", "props": "border-collapse: collapse; font-size: 0.92em"},
     {"selector": "th, td", "props": "padding: 0.2em 0.6em; vertical-align: top"},
-    {"selector": "th", "props": "text-align: left; white-space: nowrap"},
+    {"selector": "th", "props": "text-align: left; white-space: normal; max-width: 10em; overflow-wrap: break-word"},
     {"selector": "td", "props": "text-align: right; white-space: nowrap"},
     {"selector": "caption", "props": "caption-side: top; text-align: left; font-weight: bold; padding: 0.3em 0"},
 ]
@@ -136,7 +136,8 @@ class HtmlTable:
         self.caption = caption
 
     def _repr_html_(self) -> str:
-        return self.styler.to_html()
+        # in a box that scrolls sideways: a table wider than the output area never widens it
+        return f'<div style="max-width: 100%; overflow-x: auto">{self.styler.to_html()}</div>'
 
     def __repr__(self) -> str:
         shown = self.frame.copy().astype(object)
