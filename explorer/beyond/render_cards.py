@@ -26,7 +26,7 @@ from matplotlib.patches import Circle, FancyBboxPatch
 
 from explorer.beyond.cards import YIN, SpiritCard
 from explorer.beyond.palette import NIAN_SHOU_COLOUR, SPIRIT_COLOURS, text_colour  # noqa: F401  (re-exported)
-from explorer.core.display import figure_png
+from explorer.core.render_labels import MIN_FONT_SIZE
 
 CAPTURE_COLOUR = "#f2ead3"
 EMPTY_COLOUR = "#eeeeee"
@@ -35,19 +35,42 @@ CARD_W, CARD_H = 1.0, 1.4
 MAX_REVEALED = 6
 """At most 5 different spirits then a failing 6th card can be revealed in one round."""
 
+DPI = 96
+"""Every Beyond picture is drawn at 96 dpi, CSS's pixels per inch: shown at 1 px per px (as
+``layout.picture`` shows a PNG that fits), a text of 8 pt in the figure is 8 pt on the screen."""
+UNIT_PX = 60
+"""Pixels per card-width unit in the area and replay pictures (a card is 1 x 1.4 units: 60 x 84 px)."""
+FONT = MIN_FONT_SIZE
+"""The cards' text size: the minimum (8 pt), at which "Vermilion" (51 px) fits a card's 55 px face."""
+LINE = FONT * 1.2 * DPI / 72 / UNIT_PX
+"""One line of :data:`FONT` text in units."""
+STRIP = 0.3
+"""The top strip of a card (its part and symbol): what shows of a card stacked behind another."""
+PICTURE_MAX_WIDTH = 590
+"""``explorer.core.panels.layout.NARROWEST``: no Beyond picture is wider than JupyterLab's narrowest output area (590 px), so none is shrunk
+there and its text stays at least :data:`~explorer.core.render_labels.MIN_FONT_SIZE` as shown."""
+
+
+def shown_points(fontsize: float, dpi: float, width_px: float) -> float:
+    """A text's size in points as a page shows a picture ``width_px`` wide drawn at ``dpi``: at
+    1 px per CSS px (96 a CSS inch), shrunk to :data:`PICTURE_MAX_WIDTH` when wider."""
+    return fontsize * dpi / DPI * min(1.0, PICTURE_MAX_WIDTH / width_px)
+
 
 def spirit_name(state_or_components, code: str) -> str:
     components = getattr(state_or_components, "components", state_or_components)
     return components.spirits[code].name
 
 
-def _short_name(name: str) -> str:
-    return name.replace("Double ", "").replace(" ", "\n", 1)
+def wrapped_name(name: str) -> str:
+    """A spirit's full name, one word a line (so that it fits a card): ``"Double\\nAzure\\nDragon"``."""
+    return name.replace(" ", "\n")
 
 
 def card_label(card: SpiritCard, name: str, parts: int) -> str:
-    """The text on a card's Spirit face: the spirit's name and, if it has several parts, the part."""
-    label = _short_name(name)
+    """The text on a card's Spirit face: the spirit's full name (one word a line) and, if it has
+    several parts, the part."""
+    label = wrapped_name(name)
     return f"{label}\n{card.part}" if parts > 1 else label
 
 
@@ -60,39 +83,46 @@ def symbol_mark(ax, x: float, y: float, symbol: str, radius: float = 0.11, zorde
 
 
 def draw_card(ax, x: float, y: float, card: SpiritCard | None, components=None, *, width: float = CARD_W,
-              height: float = CARD_H, edge: str = "black", linewidth: float = 1.0, fontsize: float = 6.5) -> list:
+              height: float = CARD_H, edge: str = "black", linewidth: float = 1.0, fontsize: float = FONT,
+              zorder: float = 2) -> list:
     """Draw ``card``'s Spirit face with its lower-left corner at (x, y) (a Nian Shou card if
-    ``card`` is None); return its artists.  The name, part and symbol sit in the card's top strip,
-    so that cards stacked with an offset stay readable; ``components`` names the spirit."""
+    ``card`` is None); return its artists.  The top strip (:data:`STRIP`) holds the part and the
+    symbol, so that a card stacked behind another still shows them; below it the spirit's full
+    name, one word a line, centred (``components`` names the spirit).  Sizes in units of
+    :data:`UNIT_PX` pixels at :data:`DPI`; ``zorder``: the card's face (its texts and symbols just
+    above it, so that a card stacked in front covers them)."""
     if card is None:
         face, name, part, symbols, colour = NIAN_SHOU_COLOUR, "Nian Shou", "", ("yin", "yang"), "white"
     else:
         spirit = components.spirits[card.spirit] if components is not None else None
         face = SPIRIT_COLOURS.get(card.spirit, "#777777")
-        name = spirit.name.replace("Double ", "") if spirit else card.spirit
+        name = spirit.name if spirit else card.spirit
         part = card.part if spirit is None or len(spirit.parts) > 1 else ""
         symbols, colour = (card.symbol,), text_colour(card.spirit)
     box = FancyBboxPatch((x + 0.04, y + 0.04), width - 0.08, height - 0.08,
                          boxstyle="round,pad=0.04,rounding_size=0.1", facecolor=face, edgecolor=edge,
-                         linewidth=linewidth, zorder=2)
+                         linewidth=linewidth, zorder=zorder)
     ax.add_patch(box)
-    top = y + height - 0.1
-    artists = [box, ax.text(x + 0.1, top, name, ha="left", va="top", fontsize=fontsize, color=colour, zorder=3)]
+    top = y + height - 0.04
+    strip = top - STRIP / 2
+    artists = [box]
     if part:
-        artists.append(ax.text(x + 0.1, top - 0.17, part, ha="left", va="top", fontsize=fontsize, color=colour,
-                               zorder=3))
+        artists.append(ax.text(x + 0.1, strip, part, ha="left", va="center", fontsize=fontsize, color=colour,
+                               zorder=zorder + 0.5))
     for i, symbol in enumerate(symbols):  # Nian Shou cards: one Yin AND one Yang (The 6 Cards of the Evil Spirit)
-        artists.append(symbol_mark(ax, x + width - 0.2 - 0.2 * i, top - 0.25, symbol, radius=0.08))
+        artists.append(symbol_mark(ax, x + width - 0.15 - 0.19 * i, strip, symbol, radius=0.08, zorder=zorder + 0.5))
+    artists.append(ax.text(x + width / 2, top - STRIP - 0.02, wrapped_name(name), ha="center", va="top",
+                           fontsize=fontsize, color=colour, linespacing=1.1, zorder=zorder + 0.5))
     return artists
 
 
-def draw_capture_card(ax, x: float, y: float, card: SpiritCard, *, width: float = 0.8, height: float = 0.8) -> list:
-    """Draw ``card``'s Capture side (only its symbol) at (x, y)."""
-    box = FancyBboxPatch((x + 0.04, y + 0.04), width - 0.08, height - 0.08, boxstyle="round,pad=0.03,rounding_size=0.08",
+def draw_capture_card(ax, x: float, y: float, card: SpiritCard, *, width: float = 0.7, height: float = 0.7) -> list:
+    """Draw ``card``'s Capture side (only its symbol, and the symbol's word) at (x, y)."""
+    box = FancyBboxPatch((x + 0.03, y + 0.03), width - 0.06, height - 0.06, boxstyle="round,pad=0.02,rounding_size=0.06",
                          facecolor=CAPTURE_COLOUR, edgecolor="black", linewidth=0.8, zorder=2)
     ax.add_patch(box)
-    return [box, symbol_mark(ax, x + width / 2, y + height / 2, card.symbol, radius=0.17),
-            ax.text(x + width / 2, y + 0.1, card.symbol, ha="center", va="bottom", fontsize=6, zorder=3)]
+    return [box, symbol_mark(ax, x + width / 2, y + height - 0.22, card.symbol, radius=0.12),
+            ax.text(x + width / 2, y + 0.07, card.symbol, ha="center", va="bottom", fontsize=FONT, zorder=3)]
 
 
 def _plain_axes(ax, width: float, height: float) -> None:
@@ -100,6 +130,22 @@ def _plain_axes(ax, width: float, height: float) -> None:
     ax.set_ylim(0, height)
     ax.set_aspect("equal")
     ax.axis("off")
+
+
+def fast_png(figure: Figure) -> bytes:
+    """``figure`` as PNG bytes: drawn on its Agg canvas and encoded by PIL at ``compress_level=1``
+    (docs/panel-layout.md: much faster than ``savefig``, a little larger)."""
+    import io
+
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image as PILImage
+
+    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    canvas.draw()
+    out = io.BytesIO()
+    PILImage.fromarray(np.asarray(canvas.buffer_rgba())[:, :, :3], "RGB").save(out, format="png", compress_level=1)
+    return out.getvalue()
 
 
 # -- the revealed row --------------------------------------------------------------------------------
@@ -112,24 +158,26 @@ class RevealRow:
     (empty slots are drawn as pale outlines), nothing is rebuilt.  A failed reveal's last card is
     edged red and so is the revealed card of the same spirit (beyond-rulebook.txt, "Phase 1: Reveal
     and Collection", "Failed reveal").  :meth:`update` returns PNG bytes; ``faces`` / ``labels``
-    / ``symbols`` are the slot artists (tests read them)."""
+    / ``symbols`` are the slot artists (tests read them).  580 x 168 px at :data:`DPI`: never
+    shrunk in JupyterLab's narrowest output area, its text 9 pt and the title 10 pt."""
 
-    def __init__(self, components, width: float = 7.2, height: float = 1.75, dpi: int = 80):
+    def __init__(self, components, width: float = 580 / DPI, height: float = 168 / DPI, dpi: int = DPI):
         self.components = components
         self.figure = Figure(figsize=(width, height), dpi=dpi)
-        self.figure.subplots_adjust(left=0.01, right=0.99, top=0.86, bottom=0.02)
+        self.figure.subplots_adjust(left=0.01, right=0.99, top=0.85, bottom=0.02)
         self.axes = self.figure.add_subplot()
         _plain_axes(self.axes, MAX_REVEALED * 1.2, 1.5)
+        self.axes.set_ylim(-0.05, 1.45)  # the red edge of a clash drawn in full
         self.faces, self.labels, self.symbols = [], [], []
         for i in range(MAX_REVEALED):
             x = 0.1 + 1.2 * i
             self.faces.append(self.axes.add_patch(FancyBboxPatch(
                 (x + 0.04, 0.04), CARD_W - 0.08, CARD_H - 0.08, boxstyle="round,pad=0.04,rounding_size=0.1",
                 facecolor=EMPTY_COLOUR, edgecolor="#cccccc", linewidth=1.0)))
-            self.labels.append(self.axes.text(x + CARD_W / 2, 0.82, "", ha="center", va="center", fontsize=8,
+            self.labels.append(self.axes.text(x + CARD_W / 2, 1.3, "", ha="center", va="top", fontsize=9,
                                               linespacing=1.1))
-            self.symbols.append(symbol_mark(self.axes, x + CARD_W / 2, 0.24, YIN, radius=0.12))
-        self.title = self.axes.set_title("", fontsize=9, loc="left")
+            self.symbols.append(symbol_mark(self.axes, x + CARD_W / 2, 0.22, YIN, radius=0.12))
+        self.title = self.axes.set_title("", fontsize=10, loc="left")
 
     @property
     def pixel_size(self) -> tuple[int, int]:
@@ -163,7 +211,7 @@ class RevealRow:
     def update(self, cards: Sequence[SpiritCard], title: str = "") -> bytes:
         """:meth:`set_cards` and return the row as PNG bytes."""
         self.set_cards(cards, title)
-        return figure_png(self.figure)
+        return fast_png(self.figure)
 
 
 def revealed_png(state, title: str = "") -> bytes:
@@ -185,87 +233,115 @@ def area_layout(state, player: str) -> dict:
             "protected": area["protected"]}
 
 
+STOCK_W, STOCK_H = 2.3, 2.3
+COLUMN_DX = 1.2
+MAX_STACK = 4
+"""A column shows at most its last 4 cards (its caption counts them all)."""
+
+
 def _draw_stock(ax, state, player: str, layout: dict, x: float, y: float) -> None:
     """The Stock card (BEYOND or standard) with its 4 capture corners, its tokens and Lotus tokens."""
-    w, h = 2.6, 2.4
+    w, h = STOCK_W, STOCK_H
     beyond = state.beyond_stock == player
     ax.add_patch(FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0.02,rounding_size=0.15", facecolor="#fbf7ec",
                                 edgecolor="black", linewidth=1.2, zorder=1))
-    ax.text(x + w / 2, y + h / 2 + 0.32, "BEYOND stock" if beyond else "stock", ha="center", va="center",
-            fontsize=8, weight="bold" if beyond else "normal", zorder=3)
-    corners = [(x + 0.05, y + h - 0.85), (x + w - 0.85, y + h - 0.85), (x + 0.05, y + 0.05), (x + w - 0.85, y + 0.05)]
+    ax.text(x + w / 2, y + h / 2 + 0.25, "BEYOND stock" if beyond else "stock", ha="center", va="center",
+            fontsize=FONT, weight="bold" if beyond else "normal", zorder=3)
+    corners = [(x + 0.05, y + h - 0.75), (x + w - 0.75, y + h - 0.75), (x + 0.05, y + 0.05), (x + w - 0.75, y + 0.05)]
     capacity = state.components.capture_corners
     for i, (cx, cy) in enumerate(corners[:capacity]):
         if i < len(layout["captures"]):
             draw_capture_card(ax, cx, cy, state.cards[layout["captures"][i]])
         else:
-            ax.add_patch(FancyBboxPatch((cx + 0.04, cy + 0.04), 0.72, 0.72, boxstyle="round,pad=0.03,rounding_size=0.08",
+            ax.add_patch(FancyBboxPatch((cx + 0.03, cy + 0.03), 0.64, 0.64, boxstyle="round,pad=0.02,rounding_size=0.06",
                                         facecolor="none", edgecolor="#bbbbbb", linestyle="--", linewidth=0.8, zorder=2))
-    ax.text(x + w / 2, y + h / 2 - 0.05, f"tokens {layout['tokens']}", ha="center", va="center", fontsize=7.5, zorder=3)
-    for i in range(layout["lotus"]):
-        ax.add_patch(Circle((x + w / 2 - 0.15 * (layout["lotus"] - 1) + 0.3 * i, y + h / 2 - 0.42), 0.12,
-                            facecolor="#f4a7c0", edgecolor="#a0305a", linewidth=0.8, zorder=3))
-    ax.text(x + w / 2, y + h / 2 - 0.68, f"Lotus {layout['lotus']}", ha="center", va="center", fontsize=6.5,
+    ax.text(x + w / 2, y + h / 2 + 0.01, f"tokens {layout['tokens']}", ha="center", va="center", fontsize=FONT,
+            zorder=3)
+    ax.text(x + w / 2, y + h / 2 - 0.23, f"Lotus {layout['lotus']}", ha="center", va="center", fontsize=FONT,
             color="#a0305a", zorder=3)
+    for i in range(layout["lotus"]):
+        ax.add_patch(Circle((x + w / 2 - 0.15 * (layout["lotus"] - 1) + 0.3 * i, y + 0.3), 0.11,
+                            facecolor="#f4a7c0", edgecolor="#a0305a", linewidth=0.8, zorder=3))
 
 
-def _stack_step(n: int) -> float:
-    return 0.42 if n <= 8 else 3.0 / (n - 1)
+def _stack_height(n: int) -> float:
+    return CARD_H + STRIP * (min(n, MAX_STACK) - 1) if n else 0.0
 
 
-def _draw_stack(ax, state, x: float, y0: float, ids: Sequence[str], **card_kw) -> float:
-    """Cards of one column, the first on top of the pile at the back, each offset downwards so its
-    top strip shows; returns the column's top."""
-    step = _stack_step(len(ids))
-    top = y0 + step * (len(ids) - 1)
-    for i, card in enumerate(ids):
-        draw_card(ax, x, top - step * i, state.cards.get(card) if card in state.cards else None, state.components,
-                  **card_kw)
+def _draw_stack(ax, state, x: float, y0: float, ids: Sequence[str], protected=(), **card_kw) -> float:
+    """The last :data:`MAX_STACK` cards of a column, the first at the back, each offset downwards by
+    a card's strip (:data:`STRIP`: its part and symbol show), the last in full; a protected card
+    carries a gold token in its strip.  Returns the column's top."""
+    shown = list(ids)[-MAX_STACK:]
+    top = y0 + STRIP * (len(shown) - 1)
+    for i, card in enumerate(shown):
+        y = top - STRIP * i
+        draw_card(ax, x, y, state.cards.get(card) if card in state.cards else None, state.components,
+                  zorder=2 + i, **card_kw)
+        if card in protected:  # a protection token on the card (Protection Tokens)
+            ax.add_patch(Circle((x + 0.67, y + CARD_H - 0.04 - STRIP / 2), 0.07, facecolor="#d9c27a",
+                                edgecolor="black", zorder=2.7 + i))
     return top + CARD_H
 
 
-def draw_area(ax, state, player: str) -> dict:
-    """Draw ``player``'s play area on ``ax`` (cleared first) and return :func:`area_layout`.
+def area_size(state, player: str) -> tuple[float, float]:
+    """The width and height, in units, of :func:`draw_area`'s picture of ``player``'s area."""
+    layout = area_layout(state, player)
+    upper = 1 + (1 if layout["nian"] else 0) + len(layout["patterns"])
+    lower = len(layout["loose"])
+    width = max(0.1 + STOCK_W + 0.15 + COLUMN_DX * (upper - 1), 0.1 + COLUMN_DX * lower, 7.45)
+    upper_h = max(STOCK_H, _stack_height(max([len(layout["nian"])] + [4 for _ in layout["patterns"]])))
+    lower_h = _stack_height(max([len(ids) for ids in layout["loose"].values()], default=0))
+    return width, 0.55 + (lower_h + 0.5 if lower_h else 0) + upper_h + 0.35 + 0.62
 
-    Left: the Stock card with its capture corners, tokens and Lotus tokens; then the Nian Shou
-    cards; then the enchanted patterns (gold edge, "enchanted", a Lotus disc if summoned); then the
-    loose Spirit cards in one column per spirit (a protected card carries a gold token)."""
+
+def draw_area(ax, state, player: str) -> dict:
+    """Draw ``player``'s play area on ``ax`` (cleared first; its limits set to :func:`area_size`)
+    and return :func:`area_layout`.
+
+    At the top, the player's energy points and their parts.  Upper row: the Stock card with its
+    capture corners, tokens and Lotus tokens; the Nian Shou cards; the enchanted patterns (gold
+    edge, "enchanted", a Lotus disc if summoned).  Lower row: the loose Spirit cards, one column
+    per spirit (a protected card carries a gold token).  At the bottom, what the marks mean.  All
+    text is :data:`FONT` (8 pt) or more at :data:`DPI` and :data:`UNIT_PX` pixels a unit."""
     ax.cla()
     layout = area_layout(state, player)
-    y0, caption_y = 0.75, 0.45
-    _draw_stock(ax, state, player, layout, 0.1, y0)
-    x, high = 3.0, y0 + 2.4
+    width, height = area_size(state, player)
+    _plain_axes(ax, width, height)
+    ax.text(0.1, 0.3, "gold edge: enchanted pattern; gold disc: protection token;\npink disc: Lotus token",
+            ha="left", va="center", fontsize=FONT, color="#555555", linespacing=1.1)
+    y = 0.55
+    loose_h = _stack_height(max([len(ids) for ids in layout["loose"].values()], default=0))
+    if loose_h:
+        x = 0.1
+        for ids in layout["loose"].values():
+            _draw_stack(ax, state, x, y + 0.5, ids, protected=layout["protected"])
+            guarded = len(set(ids) & set(layout["protected"]))
+            ax.text(x + CARD_W / 2, y + 0.46, f"{len(ids)} loose" + (f"\n{guarded} protected" if guarded else ""),
+                    ha="center", va="top", fontsize=FONT, linespacing=1.1)
+            x += COLUMN_DX
+        y += loose_h + 0.5
+    _draw_stock(ax, state, player, layout, 0.1, y + 0.35)
+    ax.text(0.1 + STOCK_W / 2, y + 0.17, f"captures {len(layout['captures'])}/{state.components.capture_corners}",
+            ha="center", va="center", fontsize=FONT)
+    x = 0.1 + STOCK_W + 0.15
     if layout["nian"]:
-        high = max(high, _draw_stack(ax, state, x, y0, layout["nian"]))
-        ax.text(x + 0.5, caption_y, f"Nian Shou x{len(layout['nian'])}", ha="center", va="center", fontsize=7)
-        x += 1.2
+        _draw_stack(ax, state, x, y + 0.35, layout["nian"])
+        ax.text(x + CARD_W / 2, y + 0.17, f"Nian Shou {len(layout['nian'])}", ha="center", va="center", fontsize=FONT)
+        x += COLUMN_DX
     for pattern in layout["patterns"]:
-        top = _draw_stack(ax, state, x, y0, pattern["cards"], edge=ENCHANTED_EDGE, linewidth=2.5)
-        high = max(high, top + (0.3 if pattern["lotus"] else 0))
-        name = state.components.spirits[pattern["spirit"]].name.replace("Double ", "")
-        ax.text(x + 0.5, caption_y, f"enchanted\n{name}", ha="center", va="center", fontsize=6.5, color="#8a6500")
+        _draw_stack(ax, state, x, y + 0.35, pattern["cards"], edge=ENCHANTED_EDGE, linewidth=2.5)
+        ax.text(x + CARD_W / 2, y + 0.17, "enchanted", ha="center", va="center", fontsize=FONT, color="#8a6500")
         if pattern["lotus"]:  # summoned (Summoning an Enchanted Celestial Spirit)
-            ax.add_patch(Circle((x + 0.5, top + 0.15), 0.12, facecolor="#f4a7c0", edgecolor="#a0305a", zorder=5))
-        x += 1.2
-    for ids in layout["loose"].values():
-        top = _draw_stack(ax, state, x, y0, ids)
-        high = max(high, top)
-        step = _stack_step(len(ids))
-        for i, card in enumerate(ids):
-            if card in layout["protected"]:  # a protection token on the card (Protection Tokens)
-                ax.add_patch(Circle((x + 0.55, top - step * i - 0.35), 0.09, facecolor="#d9c27a", edgecolor="black",
-                                    zorder=6))
-        ax.text(x + 0.5, caption_y, f"{len(ids)} loose", ha="center", va="center", fontsize=7)
-        x += 1.1
-    width = max(x + 0.1, 12.0)
-    ax.set_title("gold edge: enchanted pattern; gold disc: protection token; pink disc: Lotus token",
-                 loc="right", fontsize=6, color="#555555")
-    _plain_axes(ax, width, high + 0.1)
-    ax.set_ylim(0.1, high + 0.1)
+            ax.add_patch(Circle((x + 0.25, y + 0.35 + 0.22), 0.11, facecolor="#f4a7c0", edgecolor="#a0305a",
+                                zorder=20))
+        x += COLUMN_DX
     score = state.score(player)
-    ax.set_title(f"{player}: {score['total']} energy points (patterns {score['patterns']}, loose "
-                 f"{score['loose spirit cards']}, Nian Shou {score['nian shou']}, capture {score['capture cards']}, "
-                 f"tokens {score['tokens']})", fontsize=8, loc="left")
+    ax.text(0.1, height - 0.05, f"{player}: {score['total']} energy points", ha="left", va="top", fontsize=9,
+            weight="bold")
+    ax.text(0.1, height - 0.33, f"patterns {score['patterns']}, loose {score['loose spirit cards']}, Nian Shou "
+            f"{score['nian shou']}, capture {score['capture cards']}, tokens {score['tokens']}", ha="left", va="top",
+            fontsize=FONT)
     return layout
 
 
@@ -282,26 +358,31 @@ def discard_text(state) -> str:
     return f"discard pile: {len(state.discard)} card(s)" + (f" ({inner})" if inner else "")
 
 
-def area_figure(width: float = 10.0, height: float = 3.4, dpi: int = 80) -> Figure:
-    figure = Figure(figsize=(width, height), dpi=dpi)
-    figure.subplots_adjust(left=0.01, right=0.99, top=0.9, bottom=0.01)
-    figure.add_subplot()
+def area_figure(width: float = 7.45, height: float = 4.0, dpi: int = DPI) -> Figure:
+    """A figure for :func:`area_png`, ``width`` x ``height`` units (resized to each area drawn)."""
+    figure = Figure(figsize=(width * UNIT_PX / DPI, height * UNIT_PX / DPI), dpi=dpi)
+    figure.add_axes((0, 0, 1, 1))
     return figure
 
 
 def area_png(state, player: str, figure: Figure | None = None) -> bytes:
-    """``player``'s play area as PNG bytes (drawn into ``figure`` if given, which is reused)."""
+    """``player``'s play area as PNG bytes (drawn into ``figure`` if given, which is reused and
+    resized to the area: :data:`UNIT_PX` pixels a unit, at most :data:`PICTURE_MAX_WIDTH` wide)."""
     figure = figure or area_figure()
+    width, height = area_size(state, player)
+    scale = min(UNIT_PX, PICTURE_MAX_WIDTH / width) / figure.dpi
+    figure.set_size_inches(width * scale, height * scale)
     draw_area(figure.axes[0], state, player)
-    return figure_png(figure)
+    return fast_png(figure)
 
 
 # -- a whole game state, for replays ---------------------------------------------------------------
 
-PICTURE_SCALE = 0.7
+PICTURE_SCALE = UNIT_PX / DPI
 """Inches per card-width unit in a :class:`StatePicture` (a card is 1 x 1.4 units)."""
-PICTURE_WIDTH = 11.8
-HEADER_H, TABLE_H, PLAYER_H = 0.8, 2.1, 2.3
+PICTURE_WIDTH = 9.8
+"""588 px at :data:`UNIT_PX`: the picture fits JupyterLab's narrowest output area unshrunk."""
+HEADER_H, TABLE_H, PLAYER_H = 0.75, 2.0, 2.75
 ACTING_EDGE = "#d4a017"
 BAND_COLOUR = "#faf8f2"
 PHASE_WORDS = {
@@ -311,7 +392,7 @@ PHASE_WORDS = {
     "act": "Phase 3: enchantments, captures",
     "over": "game over",
 }
-_SPIRIT_X0, _SPIRIT_DX = 5.6, 1.2
+_SPIRIT_X0, _SPIRIT_DX = 3.0, 1.35
 
 
 def status_line(state) -> str:
@@ -405,7 +486,7 @@ class StatePicture:
     :meth:`tile_boxes` those of the tiles (tests check that no text overlaps another and each
     stays in its tile)."""
 
-    def __init__(self, state, *, dpi: int = 90, width: float | None = None):
+    def __init__(self, state, *, dpi: int = DPI, width: float | None = None):
         import numpy as np
 
         self.players = tuple(state.players)
@@ -420,6 +501,7 @@ class StatePicture:
         self._canvases: dict = {}
         self._shown: list = []  # (tile, key) pasted now
         self.rendered = 0  # tiles drawn so far (the rest came from the cache)
+        self.text_sizes: set = set()  # (text, points) of every text drawn so far
         self.state = None
         self.update(state)
 
@@ -442,8 +524,9 @@ class StatePicture:
             canvas.draw()
             pixels = np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
             renderer = canvas.get_renderer()
-            boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in ax.texts
-                     if t.get_visible() and t.get_text().strip()]
+            shown = [t for t in ax.texts if t.get_visible() and t.get_text().strip()]
+            boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in shown]
+            self.text_sizes.update((t.get_text(), t.get_fontsize()) for t in shown)
             for artist in [*ax.patches, *ax.texts, *ax.lines]:
                 artist.remove()
             found = self._cache[cache_key] = (pixels, boxes)
@@ -482,7 +565,7 @@ class StatePicture:
                 y -= step
         return draw
 
-    def _card_draw(self, card_id, fontsize: float = 5.5, **style):
+    def _card_draw(self, card_id, fontsize: float = FONT, **style):
         card = self.components.cards.get(card_id)  # None: a Nian Shou card
         return lambda ax: draw_card(ax, 0, 0, card, self.components, fontsize=fontsize, **style)
 
@@ -493,7 +576,7 @@ class StatePicture:
                                         boxstyle="round,pad=0.03,rounding_size=0.08", facecolor="none",
                                         edgecolor="#bbbbbb", linestyle="--" if dashed else "-", linewidth=0.8))
             if label:
-                ax.text(width / 2, height / 2, label, ha="center", va="center", fontsize=6, color="#999999",
+                ax.text(width / 2, height / 2, label, ha="center", va="center", fontsize=FONT, color="#888888",
                         linespacing=1.1)
         return draw
 
@@ -506,21 +589,21 @@ class StatePicture:
             ax.text(CARD_W / 2, CARD_H / 2 + 0.1, str(count), ha="center", va="center", fontsize=11, weight="bold",
                     color="white")
             if second:
-                ax.text(CARD_W / 2, 0.3, "2nd pile", ha="center", va="center", fontsize=5.5, color="white")
+                ax.text(CARD_W / 2, 0.3, "2nd pile", ha="center", va="center", fontsize=FONT, color="white")
         return draw
 
     def _spirit_draw(self, code: str, top, enchanted: bool, guarded: bool, summoned: bool):
         if top is None:
-            return self._empty_draw(_short_name(self.components.spirits[code].name))
+            return self._empty_draw(wrapped_name(self.components.spirits[code].name))
         card = self.components.cards[top]
 
         def draw(ax):
             style = {"edge": ENCHANTED_EDGE, "linewidth": 2.5} if enchanted else {}
-            draw_card(ax, 0, 0, card, self.components, fontsize=5.5, **style)
+            draw_card(ax, 0, 0, card, self.components, **style)
             if guarded:  # a protection token on a loose card (Protection Tokens)
-                ax.add_patch(Circle((0.25, 0.3), 0.1, facecolor="#d9c27a", edgecolor="black", zorder=5))
+                ax.add_patch(Circle((0.25, 0.22), 0.1, facecolor="#d9c27a", edgecolor="black", zorder=5))
             if summoned:  # a Lotus token on an enchanted pattern (Summoning an Enchanted Celestial Spirit)
-                ax.add_patch(Circle((0.75, 0.3), 0.1, facecolor="#f4a7c0", edgecolor="#a0305a", zorder=5))
+                ax.add_patch(Circle((0.75, 0.22), 0.1, facecolor="#f4a7c0", edgecolor="#a0305a", zorder=5))
         return draw
 
     @staticmethod
@@ -541,32 +624,32 @@ class StatePicture:
         top = self.height
         self.frame[:] = 255
         title, subtitle = status_line(state), table_line(state)
-        self._paste(self._tile("title", 0.1, top - 0.46, PICTURE_WIDTH - 0.2, 0.42), ("title", title), "white",
+        self._paste(self._tile("title", 0.1, top - 0.4, PICTURE_WIDTH - 0.2, 0.36), ("title", title), "white",
                     self._text_lines([(title, {"fontsize": 9.5, "weight": "bold"})], x=0.05))
-        self._paste(self._tile("subtitle", 0.1, top - 0.78, PICTURE_WIDTH - 0.2, 0.3), ("subtitle", subtitle),
-                    "white", self._text_lines([(subtitle, {"fontsize": 7.5, "color": "#333333"})], x=0.05))
+        self._paste(self._tile("subtitle", 0.1, top - 0.72, PICTURE_WIDTH - 0.2, 0.3), ("subtitle", subtitle),
+                    "white", self._text_lines([(subtitle, {"fontsize": FONT, "color": "#333333"})], x=0.05))
         self._update_row(state, top - HEADER_H - TABLE_H)
         acting = state.current_player
         for k, player in enumerate(self.players):
             self._update_band(state, player, top - HEADER_H - TABLE_H - PLAYER_H * (k + 1), player == acting)
         self.state = state
 
-    def _caption(self, name, x, y, w, h, lines, face: str, fontsize: float = 7.0, step: float = 0.2) -> None:
+    def _caption(self, name, x, y, w, h, lines, face: str, fontsize: float = FONT, step: float = LINE) -> None:
         styled = [(text, {"fontsize": fontsize, **extra}) for text, extra in lines]
         self._paste(self._tile(name, x, y, w, h), ("caption", fontsize, tuple(map(repr, lines))), face,
                     self._text_lines(styled, x=w / 2, ha="center", step=step))
 
     def _update_row(self, state, row: float) -> None:
-        y = row + 0.55
+        y = row + 0.5
         shown, what = (list(state.revealed), "revealed") if state.revealed else (list(state.to_place), "to place")
         spirits = Counter(self.components.cards[c].spirit for c in shown if c in self.components.cards)
         for i in range(MAX_REVEALED):
-            tile = self._tile(f"revealed {i}", 0.2 + 1.15 * i, y, CARD_W, CARD_H)
+            tile = self._tile(f"revealed {i}", 0.1 + 1.02 * i, y, CARD_W, CARD_H)
             if i < len(shown):
                 card = self.components.cards.get(shown[i])
                 clash = what == "revealed" and card is not None and spirits[card.spirit] > 1
                 style = {"edge": "#e8001c", "linewidth": 3.0} if clash else {}
-                self._paste(tile, ("card", shown[i], clash, 5.5), "white", self._card_draw(shown[i], 5.5, **style))
+                self._paste(tile, ("card", shown[i], clash), "white", self._card_draw(shown[i], **style))
             else:
                 self._paste(tile, ("empty",), "white", self._empty_draw())
         more = f" (+{len(shown) - MAX_REVEALED} more)" if len(shown) > MAX_REVEALED else ""
@@ -575,53 +658,66 @@ class StatePicture:
             caption = f"revealed this round: {len(shown)}{more}{failed}"
         else:
             caption = f"collected, to place: {len(shown)}{more}" if shown else "no card revealed yet"
-        self._caption("row caption", 0.2, row + 0.15, 1.15 * MAX_REVEALED - 0.15, 0.32, [(caption, {})], "white")
+        self._caption("row caption", 0.1, row + 0.08, 1.02 * MAX_REVEALED - 0.02, 0.36, [(caption, {})], "white")
         pile = len(state.draw_pile)
-        self._paste(self._tile("draw pile", 7.4, y, CARD_W, CARD_H), ("pile", pile, state.second_pile), "white",
+        self._paste(self._tile("draw pile", 6.4, y, CARD_W, CARD_H), ("pile", pile, state.second_pile), "white",
                     self._pile_draw(pile, state.second_pile) if pile else self._empty_draw("empty"))
         top = state.discard[-1] if state.discard else None
-        self._paste(self._tile("discard", 8.7, y, CARD_W, CARD_H),
-                    ("card", top, False, 5.5) if top else ("empty", "empty"), "white",
+        self._paste(self._tile("discard", 7.55, y, CARD_W, CARD_H),
+                    ("card", top, False) if top else ("empty", "empty"), "white",
                     self._card_draw(top) if top else self._empty_draw("empty"))
         centre = len(state.central)
-        self._paste(self._tile("centre", 10.0, y, CARD_W, CARD_H), ("nian",) if centre else ("empty", "none"),
+        self._paste(self._tile("centre", 8.7, y, CARD_W, CARD_H), ("nian",) if centre else ("empty", "none"),
                     "white", self._card_draw(None) if centre else self._empty_draw("none"))
-        for name, x, text in (("draw pile caption", 7.3, "draw pile"),
-                              ("discard caption", 8.6, f"discard {len(state.discard)}"),
-                              ("centre caption", 9.9, f"Nian Shou {centre}")):
-            self._caption(name, x, row + 0.15, 1.2, 0.32, [(text, {})], "white")
+        for name, x, w, text in (("draw pile caption", 6.32, 1.15, "draw pile"),
+                                 ("discard caption", 7.47, 1.15, f"discard {len(state.discard)}"),
+                                 ("centre caption", 8.62, 1.18, f"Nian Shou {centre}")):
+            self._caption(name, x, row + 0.08, w, 0.36, [(text, {})], "white")
+
+    @staticmethod
+    def _label_draw(parts):
+        """``parts`` = [(text, style)] in one line from the left, each after the one before."""
+        def draw(ax):
+            renderer = ax.figure.canvas.get_renderer()
+            px = ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0]
+            x, y = 0.05, ax.get_ylim()[1] / 2
+            for text, style in parts:
+                if text:
+                    label = ax.text(x, y, text, ha="left", va="center", **style)
+                    x += label.get_window_extent(renderer).width / px + 0.25
+        return draw
 
     def _update_band(self, state, player: str, y: float, acting: bool) -> None:
         face = BAND_COLOUR
         layout = area_layout(state, player)
         self._paste(self._tile(f"{player} band", 0, y, PICTURE_WIDTH, PLAYER_H), ("band", acting), "white",
                     self._band_draw(acting))
-        lines = ((player[:16], {"fontsize": 9, "weight": "bold"}),
-                 (f"{state.score(player)['total']} energy points", {"fontsize": 7.5}),
-                 (f"tokens {layout['tokens']}, Lotus {layout['lotus']}", {"fontsize": 7.5}),
-                 ("BEYOND stock" if state.beyond_stock == player else "", {"fontsize": 7.5, "weight": "bold"}),
-                 ("to act" if acting else "", {"fontsize": 7.5, "weight": "bold", "color": "#8a6500"}))
-        self._paste(self._tile(f"{player} label", 0.2, y + 0.17, 2.2, PLAYER_H - 0.34),
-                    ("label", tuple(map(repr, lines))), face, self._text_lines(lines, x=0.05, step=0.34))
-        corners = [(2.5, y + 1.25), (3.3, y + 1.25), (2.5, y + 0.45), (3.3, y + 0.45)]
+        parts = ((player[:16], {"fontsize": 9.5, "weight": "bold"}),
+                 (f"{state.score(player)['total']} energy points", {"fontsize": FONT}),
+                 (f"tokens {layout['tokens']}, Lotus {layout['lotus']}", {"fontsize": FONT}),
+                 ("BEYOND stock" if state.beyond_stock == player else "", {"fontsize": FONT, "weight": "bold"}),
+                 ("to act" if acting else "", {"fontsize": FONT, "weight": "bold", "color": "#8a6500"}))
+        self._paste(self._tile(f"{player} label", 0.15, y + PLAYER_H - 0.5, PICTURE_WIDTH - 0.3, 0.36),
+                    ("label", tuple(map(repr, parts))), face, self._label_draw(parts))
+        cards_y = y + 0.82
+        corners = [(0.15, cards_y + 0.7), (0.85, cards_y + 0.7), (0.15, cards_y), (0.85, cards_y)]
         capacity = self.components.capture_corners
         for i in range(capacity):
             cx, cy = corners[i % 4]
-            tile = self._tile(f"{player} capture {i}", cx, cy, 0.8, 0.8)
+            tile = self._tile(f"{player} capture {i}", cx, cy, 0.7, 0.7)
             if i < len(layout["captures"]):
                 card = state.cards[layout["captures"][i]]
                 self._paste(tile, ("capture", card.symbol), face,
                             lambda ax, card=card: draw_capture_card(ax, 0, 0, card))
             else:
-                self._paste(tile, ("corner",), face, self._empty_draw(width=0.8, height=0.8, dashed=True))
-        self._caption(f"{player} captures caption", 2.5, y + 0.17, 1.6, 0.26,
-                      [(f"captures {len(layout['captures'])}/{capacity}", {})], face, fontsize=6.5)
+                self._paste(tile, ("corner",), face, self._empty_draw(width=0.7, height=0.7, dashed=True))
+        self._caption(f"{player} captures caption", 0.1, y + 0.5, 1.5, 0.28,
+                      [(f"captures {len(layout['captures'])}/{capacity}", {})], face)
         nian = len(layout["nian"])
-        self._paste(self._tile(f"{player} nian", 4.4, y + 0.65, CARD_W, CARD_H),
+        self._paste(self._tile(f"{player} nian", 1.75, cards_y, CARD_W, CARD_H),
                     ("nian",) if nian else ("empty", "nian"), face,
                     self._card_draw(None) if nian else self._empty_draw("Nian\nShou"))
-        self._caption(f"{player} nian caption", 4.3, y + 0.17, 1.2, 0.45, [(f"Nian Shou {nian}", {})], face,
-                      fontsize=6.5)
+        self._caption(f"{player} nian caption", 1.62, y + 0.5, 1.2, 0.28, [(f"Nian Shou {nian}", {})], face)
         protected = set(layout["protected"])
         for i, code in enumerate(self.components.spirits):
             x = _SPIRIT_X0 + _SPIRIT_DX * i
@@ -631,12 +727,14 @@ class StatePicture:
             guarded = len(protected & set(loose))
             summoned = any(pt["lotus"] for pt in patterns)
             key = ("spirit", code, top, bool(patterns), guarded > 0, summoned)
-            self._paste(self._tile(f"{player} {code}", x, y + 0.65, CARD_W, CARD_H), key, face,
+            self._paste(self._tile(f"{player} {code}", x, cards_y, CARD_W, CARD_H), key, face,
                         self._spirit_draw(code, top, bool(patterns), guarded > 0, summoned))
-            first = (f"{len(loose)} loose" + (f", {guarded} prot." if guarded else "")) if loose or patterns else ""
-            second = f"enchanted {len(patterns)}" if patterns else ""
-            self._caption(f"{player} {code} caption", x - 0.1, y + 0.17, _SPIRIT_DX, 0.45,
-                          [(first, {}), (second, {"color": "#8a6500"})], face, fontsize=6.0)
+            lines = [(f"{len(loose)} loose" if loose or patterns else "", {}),
+                     (f"{guarded} protected" if guarded else "", {}),
+                     (f"enchanted {len(patterns)}" if patterns else "", {"color": "#8a6500"})]
+            self._caption(f"{player} {code} caption", x + CARD_W / 2 - _SPIRIT_DX / 2 + 0.01, y + 0.1,
+                          _SPIRIT_DX - 0.02, 0.68,
+                          [line for line in lines if line[0]], face)
 
     # -- the panel's texts ---------------------------------------------------------------------------
     @staticmethod

@@ -37,7 +37,7 @@ def test_a_spirit_card_shows_its_spirit_colour_name_part_and_symbol():
     box, *rest = draw_card(ax, 0, 0, state.cards["AD09"], state.components)  # a Double Azure Dragon body, yin
     texts = [a.get_text() for a in rest if hasattr(a, "get_text")]
     assert _hex(box.get_facecolor()) == SPIRIT_COLOURS["AD"]
-    assert "Azure Dragon" in texts and "body" in texts
+    assert "Double\nAzure\nDragon" in texts and "body" in texts  # the full name, one word a line
     disc = [a for a in rest if isinstance(a, Circle)]
     assert len(disc) == 1 and _hex(disc[0].get_facecolor()) == "#000000"  # Yin: black
 
@@ -98,7 +98,7 @@ def test_draw_area_draws_every_card_the_stock_corners_and_the_score():
     assert len(enchanted) == 4
     texts = " ".join(t.get_text() for t in ax.texts)
     assert "BEYOND stock" in texts and "tokens 3" in texts and "Lotus 1" in texts and "enchanted" in texts
-    assert f"{state.score('Jessy')['total']} energy points" in ax.get_title(loc="left")
+    assert f"Jessy: {state.score('Jessy')['total']} energy points" in texts
     draw_area(ax, state, "Sam")  # the same axes, redrawn
     assert "stock" in " ".join(t.get_text() for t in ax.texts) and "BEYOND" not in " ".join(t.get_text() for t in ax.texts)
     assert area_png(state, "Jessy")[:4] == b"\x89PNG"

@@ -4,8 +4,8 @@ beyond-rulebook.txt, "Set Up" (Stock card, 2 Lotus tokens), "Phase 2: Positionin
 Cards in Their Play Area" (Spirit side up, or Capture side up on one of the 4 corners), "Enchanted
 Celestial Spirit" (complete patterns) and "End of the Game - Counting Energy Points" (the score
 in the title).  :class:`AreaPanel` shows one player's area at a time, chosen with a dropdown, drawn
-by :func:`explorer.beyond.render_cards.draw_area` into one figure reused for every redraw and
-shown as an ``Image`` updated in place.
+by :func:`explorer.beyond.render_cards.draw_area` into one figure reused for every redraw (sized to
+the area, at most 590 px wide, its text 8 pt or more) and shown as an ``Image`` updated in place.
 """
 
 from __future__ import annotations
@@ -69,6 +69,8 @@ class AreaPanel(widgets.VBox):
         state, player = self.state, self.player.value
         self.layout_shown = area_layout(state, player)
         self.picture.value = area_png(state, player, self._figure)
+        # the figure takes the size of the area drawn (at most 590 px wide): the picture follows it
+        self.picture.layout.width = f"{round(self._figure.get_figwidth() * self._figure.dpi)}px"
         score = state.score(player)
         items = ", ".join(f"{SCORE_WORDS.get(name, name)} {value}" for name, value in score.items() if name != "total")
         self.summary.value = (f"<b>{html.escape(player)}</b>: <span class='score'>{score['total']}</span> energy points "
