@@ -535,32 +535,52 @@ def _e(value) -> str:
     return html.escape(str(value))
 
 
+_PLAYERS_CSS = (
+    "<style>div.behind-game table.bg-players{width:100%;max-width:100%}"
+    "div.behind-game table.bg-players td{white-space:normal;overflow-wrap:normal;word-break:normal;hyphens:manual}"
+    "div.behind-game table.bg-players td.bg-who{width:8.5em}"
+    "div.behind-game table.bg-players td.bg-cards{min-width:12em}"
+    "div.behind-game table.bg-players .bg-count{white-space:nowrap}"
+    "div.behind-game table.bg-players .bg-list{font-size:11px;line-height:1.25;margin-top:2px}"
+    "div.behind-game table.bg-players .bg-list div{padding-left:0.8em;text-indent:-0.8em}"
+    "</style>")
+
+
 def _players_table(state, player: str | None, public: bool = False) -> str:
+    """Three columns that fit a narrow output area (592 px): the player (role, acting), his cards
+    (the counts on one line that wraps between whole words, then the discard pile's top card, the cards
+    in play and the hand cards he may see, in small type) and his characters with their condition."""
     colours = player_colours(state)
     rows = player_rows(state, player)
     if public:  # what every player may know: hands as counts only
         rows = [{**row, "hand cards": None} for row in rows]
-    head = ("<tr><th>player</th><th>hand</th><th>supply</th><th>discard</th><th>in play</th>"
-            "<th>Moments owed</th><th>characters</th></tr>")
+    head = "<tr><th>player</th><th>cards</th><th>characters</th></tr>"
     body = []
     for row in rows:
         p = row["player"]
         colour = colours[p]
         swatch = (f'<span style="display:inline-block;width:0.8em;height:0.8em;background:{colour};'
                   'margin-right:4px"></span>')
-        who = swatch + _e(p) + (f'<br><span class="rule">{_e(row["role"])}</span>' if row["role"] else "")
+        notes = [_e(row["role"])] if row["role"] else []
         if p == state.active_player and not state.is_terminal():
-            who += '<br><span class="rule">acting player</span>'
-        hand = _e(row["hand"])
-        if row["hand cards"] is not None and row["hand cards"]:
-            hand += ": " + "<br>".join(_e(t) for t in row["hand cards"])
-        discard = _e(row["discard"]) + (f'<br><span class="rule">top: {_e(row["discard top"])}</span>'
-                                        if row["discard top"] else "")
-        in_play = _e(len(row["in play"])) + "".join(f"<br>{_e(t)}" for t in row["in play"])
-        characters = "<br>".join(_e(c) for c in row["characters"])
-        body.append(f"<tr><td>{who}</td><td>{hand}</td><td>{_e(row['supply'])}</td><td>{discard}</td>"
-                    f"<td>{in_play}</td><td>{_e(row['moments owed'])}</td><td>{characters}</td></tr>")
-    return '<table class="bg-table">' + head + "".join(body) + "</table>"
+            notes.append("acting player")
+        who = swatch + _e(p) + (f'<br><span class="rule">{", ".join(notes)}</span>' if notes else "")
+        counts = " · ".join(f'<span class="bg-count">{word} <b>{_e(value)}</b></span>' for word, value in (
+            ("hand", row["hand"]), ("supply", row["supply"]), ("discard", row["discard"]),
+            ("Moments owed", row["moments owed"])))
+        lines = []
+        if row["discard top"]:
+            lines.append(f'<div class="rule">discard top: {_e(row["discard top"])}</div>')
+        if row["in play"]:
+            lines.append(f"<div>in play: {_e('; '.join(row['in play']))}</div>")
+        if row["hand cards"]:
+            lines.append("<div>hand:</div>" + "".join(f"<div>{_e(t)}</div>" for t in row["hand cards"]))
+        cards = f'<span class="bg-counts">{counts}</span>' + (f'<div class="bg-list">{"".join(lines)}</div>'
+                                                               if lines else "")
+        characters = "".join(f"<div>{_e(c)}</div>" for c in row["characters"])
+        body.append(f'<tr><td class="bg-who">{who}</td><td class="bg-cards">{cards}</td>'
+                    f'<td class="bg-characters"><div class="bg-list">{characters}</div></td></tr>')
+    return _PLAYERS_CSS + '<table class="bg-table bg-players">' + head + "".join(body) + "</table>"
 
 
 PUBLIC = "public"

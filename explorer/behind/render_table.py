@@ -18,13 +18,15 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from explorer.behind.palette import PALETTE, SPARE_COLOURS, colour_of, colours_for  # noqa: F401  (PALETTE: re-exported)
 from explorer.behind.sight import sight_matrix
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
 from explorer.core.render_labels import (MIN_FONT_SIZE, LabelPlacer, annotation, enforce_minimum, font_size, legend_below,
-                                         ring_offsets)
+                                         renderer_of, ring_offsets)
 
 LABEL_SIZE = MIN_FONT_SIZE
 """Chip, obstacle, ring and sight-line labels (points)."""
@@ -379,7 +381,8 @@ class ChipArtists:
         fan = ax.add_patch(Wedge((0, 0), 1, 0, 90, alpha=0.30, linewidth=0.6, zorder=3))
         body = ax.add_patch(Circle((0, 0), radius, zorder=4))
         marker = ax.add_patch(Wedge((0, 0), radius, 0, 90, facecolor="white", alpha=0.75, linewidth=0, zorder=4.1))
-        text = ax.annotate("", (0.0, 0.0), fontsize=fontsize, ha="center", va="top", path_effects=_OUTLINE, zorder=6)
+        text = ax.annotate("", (0.0, 0.0), xytext=(0.0, -8.0), textcoords="offset points", fontsize=fontsize,
+                           ha="center", va="top", path_effects=_OUTLINE, zorder=6, annotation_clip=False)
         artists = cls(rear, fan, body, marker, text)
         artists.show(chip, radius, colour, highlight=highlight, label=label, flagged=flagged)
         return artists
@@ -406,9 +409,7 @@ class ChipArtists:
         self.body.set_edgecolor(BLOCKED_COLOUR if flagged else "black")
         self.body.set_linewidth(2.0 if highlight or flagged else 0.9)
         self.body.set_linestyle("--" if chip.flying else "-")
-        spot = (chip.x, chip.y - radius - 0.4)
-        self.label.xy = spot
-        self.label.set_position(spot)
+        self.label.xy = chip.position  # offset from the centre (LiveTable places it clear of the rest)
         self.label.set_text((chip.name if label is None else label) + (" (flies)" if chip.flying else ""))
         self.label.set_fontweight("bold" if highlight else "normal")
         self.key = key
@@ -459,15 +460,25 @@ class LiveTable:
 
     ``colours``: owner -> colour (fixed, so a player keeps his colour while chips come and go; new
     owners take their society's colour, or a spare one).  The axes show the table and ``margin`` cm around
-    it.  ``short_labels`` names chips by their first word(s) (:func:`short_names`).
+    it.  ``short_labels`` names chips by their first word(s) (:func:`short_names`; the caller shows the
+    full name elsewhere, e.g. as a tooltip).  Labels are at least :data:`MIN_FONT_SIZE` at the figure's
+    display size and are placed clear of chips, obstacles and each other (:class:`LabelPlacer`): all of
+    them the first time, afterwards only those of what changed and those it now covers.
+
+    :meth:`render` brings the canvas's pixels up to date by *blitting* (``blit=True``): the board, the
+    obstacles, the chips that did not change and the caller's scenery (:meth:`update`'s ``scenery`` key:
+    zones, sight lines, ...) are drawn once and cached; an update redraws only the chips that changed
+    (with those they overlap), their labels and the :meth:`add_overlay` artists over that background.
+    ``full_draws`` counts the full draws.
     """
 
     def __init__(self, ax, table: Table, *, colours: Mapping[str, str] | None = None, margin: float = 2.0,
-                 short_labels: bool = False, fontsize: float = LABEL_SIZE):
+                 short_labels: bool = False, fontsize: float = LABEL_SIZE, blit: bool = True):
         self.ax = ax
         self.margin = margin
         self.short_labels = short_labels
-        self.fontsize = fontsize
+        self.fontsize = font_size(fontsize, ax.figure)
+        self.blit = blit
         self.colours = dict(colours) if colours is not None else owner_colours(table)
         self.board = ax.add_patch(Rectangle((0, 0), table.width, table.depth, facecolor=TABLE_COLOUR,
                                             edgecolor="#5b4a2f", linewidth=1.5, zorder=0))
@@ -475,7 +486,16 @@ class LiveTable:
         self.obstacle_artists: dict[str, ObstacleArtists] = {}
         self.table: Table | None = None
         self.selected: str | None = None
+        self.scenery = None
+        self.overlays: list = []
+        self.full_draws = 0
+        self.label_cost = 0.0
         self._labels: dict[str, str] = {}
+        self._placed: dict[tuple, tuple] = {}      # ("chip"|"obstacle", name) -> (what was placed, box, cost)
+        self._geometry = None                      # the axes' pixels the labels were placed for
+        self._background = None                    # (region, unit states, active units, geometry)
+        self.fixed_texts: Callable[[], list] = lambda: []  # the caller's texts that labels keep clear of
+        self._fixed: tuple = ((), [])              # their (position, words) keys and boxes
         self.update(table)
 
     @property
@@ -493,10 +513,16 @@ class LiveTable:
             self.colours[owner] = colour
         return self.colours[owner]
 
-    def update(self, table: Table, *, selected: str | None = None, flagged=()) -> None:
+    def update(self, table: Table, *, selected: str | None = None, flagged=(), scenery=None,
+               previews=()) -> None:
         """Show ``table``: only what changed is touched.  ``selected`` (a chip or obstacle name) is
-        drawn bold; ``flagged`` names are outlined in red."""
+        drawn bold; ``flagged`` names are outlined in red.  ``previews``: chips or obstacles drawn
+        at another place than the table's (highlighted and flagged: a place the table refuses).
+        ``scenery``: a key of whatever else the caller drew below the chips (:meth:`render` draws the
+        background afresh when it changes)."""
         flagged = frozenset(flagged)
+        self.scenery = scenery
+        previews = {piece.name: piece for piece in previews}
         if self.table is None or (table.width, table.depth) != (self.table.width, self.table.depth):
             self.board.set_width(table.width)
             self.board.set_height(table.depth)
@@ -506,26 +532,271 @@ class LiveTable:
         obstacles = {obstacle.name: obstacle for obstacle in table.obstacles}
         for name in [n for n in self.obstacle_artists if n not in obstacles]:
             self.obstacle_artists.pop(name).remove()
+            self._placed.pop(("obstacle", name), None)
         for name, obstacle in obstacles.items():
             artists = self.obstacle_artists.get(name)
             if artists is None:
                 self.obstacle_artists[name] = artists = ObstacleArtists.add(self.ax, obstacle)
-            artists.show(obstacle, flagged=name in flagged or name == selected)
+            if name in previews:
+                artists.show(previews[name], flagged=True)
+            else:
+                artists.show(obstacle, flagged=name in flagged or name == selected)
         if self.table is None or self.table.names != table.names:
             self._labels = short_names(table.names) if self.short_labels else {}
         for name in [n for n in self.chip_artists if n not in table]:
             self.chip_artists.pop(name).remove()
+            self._placed.pop(("chip", name), None)
         r = table.radius
         for chip in table.chips:
             artists = self.chip_artists.get(chip.name)
             options = dict(highlight=chip.name == selected, label=self._labels.get(chip.name),
                            flagged=chip.name in flagged)
+            if chip.name in previews:
+                chip, options["highlight"], options["flagged"] = previews[chip.name], True, True
             if artists is None:
                 self.chip_artists[chip.name] = ChipArtists.add(self.ax, chip, r, self.colour(chip.owner),
                                                                fontsize=self.fontsize, **options)
             else:
                 artists.show(chip, r, self.colour(chip.owner), **options)
         self.table, self.selected = table, selected
+        self.place_labels()
+
+    # -- labels ---------------------------------------------------------------------------------
+    def _chips_shown(self):
+        return [artists.key[0] for artists in self.chip_artists.values()]
+
+    def place_labels(self, *, everything: bool = False) -> float:
+        """Place the labels of what changed since the last placement (``everything``: all of them)
+        clear of every chip, every obstacle and the other labels; returns the collision cost left."""
+        ax = self.ax
+        figure = ax.figure
+        ax.apply_aspect()
+        geometry = (tuple(ax.bbox.bounds), ax.get_xlim(), ax.get_ylim(), figure.dpi)
+        units = {("obstacle", name): (artists, (artists.obstacle, artists.label.get_text()))
+                 for name, artists in self.obstacle_artists.items()}
+        units.update({("chip", name): (artists, (artists.key[0].position, artists.label.get_text(),
+                                                 artists.label.get_fontweight()))
+                      for name, artists in self.chip_artists.items()})
+        if everything or geometry != self._geometry:
+            self._placed.clear()
+            self._fixed = ((), [])
+        changed = [unit for unit, (_, what) in units.items()
+                   if unit not in self._placed or self._placed[unit][0] != what]
+        fixed_before = self._fixed[1]
+        fixed = self._fixed_boxes()
+        if fixed_before != fixed:  # the caller's texts changed: labels they now cover are placed again
+            changed += [unit for unit, (_, box, _) in self._placed.items() if unit in units and unit not in changed
+                        and any(_boxes_meet(box, other) for other in fixed)]
+        if not changed:
+            return self.label_cost
+        placer = LabelPlacer(ax)
+        for box in fixed:
+            placer.avoid_box(box)
+        table, r = self.table, self.table.radius
+        chips = self._chips_shown()
+        for chip in chips:
+            placer.avoid_circle(chip.position, r)
+        for artists in self.obstacle_artists.values():
+            placer.avoid_patch(artists.patch)
+        # what moved may now cover labels placed before: those are placed again as well
+        moved = [(c.position, r) for c in chips if ("chip", c.name) in changed]
+        gone = {unit: placed for unit, placed in self._placed.items() if unit in units}
+        again = set(changed)
+        for unit, (_, box, cost) in gone.items():
+            if unit in again:
+                continue
+            hit = cost > 0 or any(_box_hits(placer, box, centre, radius) for centre, radius in moved)
+            if not hit:
+                for other in changed:
+                    if other[0] == "obstacle" and placer.paths:
+                        patch = self.obstacle_artists[other[1]].patch
+                        path = patch.get_path().transformed(patch.get_transform())
+                        if len(path.vertices) and path.intersects_bbox(box, filled=True):
+                            hit = True
+                            break
+            if hit:
+                again.add(unit)
+        for unit, (_, box, _) in gone.items():
+            if unit not in again:
+                placer.avoid_box(box)
+        to_px = ax.transData.transform
+        scale = abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]) * 72.0 / figure.dpi
+        chip_spots = ring_offsets(r * scale + 2.5, rings=5, step=7.0)  # further out than draw_table: crowds
+        # obstacles first, then the chips with the least room around them (most neighbours) first
+        crowd = {c.name: sum(math.hypot(c.x - o.x, c.y - o.y) < 8 * r for o in chips) for c in chips}
+        order = sorted(again, key=lambda unit: (unit[0] != "obstacle", -crowd.get(unit[1], 0), unit[1]))
+        for unit in order:
+            artists, what = units[unit]
+            if unit[0] == "obstacle":
+                spots = _obstacle_spots(artists.obstacle, ax)(scale)
+            else:
+                spots = chip_spots
+            cost = placer.place(artists.label, spots) if artists.label.get_text() else 0.0
+            self._placed[unit] = (what, placer.boxes[-1] if artists.label.get_text() else Bbox.null(), cost)
+        self._geometry = geometry
+        self.label_cost = sum(cost for _, _, cost in self._placed.values())
+        return self.label_cost
+
+    def _fixed_boxes(self) -> list:
+        texts = [t for t in self.fixed_texts() if t.get_visible() and t.get_text()]
+        key = tuple((t.get_text(), tuple(t.get_position()), t.get_ha(), t.get_va()) for t in texts)
+        if key != self._fixed[0]:
+            renderer = renderer_of(self.ax.figure)
+            self._fixed = (key, [t.get_window_extent(renderer) for t in texts])
+        return self._fixed[1]
+
+    def place_overlay_labels(self, labels) -> float:
+        """Place the caller's labels (``(annotation, candidate spots)``, as :meth:`LabelPlacer.place`)
+        clear of the chips, the obstacles, their labels and each other; returns the cost left."""
+        labels = [(text, spots) for text, spots in labels if text.get_text()]
+        if not labels:
+            return 0.0
+        placer = LabelPlacer(self.ax)
+        r = self.table.radius
+        for chip in self._chips_shown():
+            placer.avoid_circle(chip.position, r)
+        for artists in self.obstacle_artists.values():
+            placer.avoid_patch(artists.patch)
+        for _, box, _ in self._placed.values():
+            if box.width > 0:
+                placer.avoid_box(box)
+        for box in self._fixed[1]:
+            placer.avoid_box(box)
+        return sum(placer.place(text, spots) for text, spots in labels)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def add_overlay(self, *artists) -> None:
+        """Artists the caller changes on every update (marks, a hover text): drawn over the cached
+        background each time (they are animated; keep them above the chips)."""
+        for artist in artists:
+            artist.set_animated(self.blit)
+            self.overlays.append(artist)
+
+    def overlay_pool(self, make) -> "ArtistPool":
+        """An :class:`ArtistPool` whose artists are overlays (:meth:`add_overlay`)."""
+        def made():
+            artist = make()
+            self.add_overlay(artist)
+            return artist
+        return ArtistPool(made)
+
+    def invalidate(self) -> None:
+        """Have the next :meth:`render` draw everything afresh (the caller changed its scenery)."""
+        self._background = None
+
+    def _unit_artists(self, unit) -> list:
+        kind, name = unit
+        if kind == "chip":
+            a = self.chip_artists[name]
+            return [a.rear, a.fan, a.body, a.marker, a.label]
+        a = self.obstacle_artists[name]
+        return [a.patch, a.label]
+
+    def _states(self) -> dict:
+        states = {("chip", name): (a.key, tuple(a.label.xy), tuple(a.label.xyann), a.label.get_ha(),
+                                   a.label.get_va())
+                  for name, a in self.chip_artists.items()}
+        states.update({("obstacle", name): (a.obstacle, a.flagged, tuple(a.label.xy), tuple(a.label.xyann),
+                                            a.label.get_ha(), a.label.get_va())
+                       for name, a in self.obstacle_artists.items()})
+        return states
+
+    def _needed(self, changed: set) -> set:
+        """``changed`` and what it must be drawn with so that the z-order stays right: chips whose
+        viewing-angle fans or labels it overlaps, obstacles under it."""
+        r = self.table.radius if self.table is not None else 1.0
+        reach = 2.4 * r + r + 0.2  # a fan (2.4 radii, under the chips) reaches another chip's body
+        needed = set(changed)
+        todo = list(changed)
+        chips = {name: a.key[0] for name, a in self.chip_artists.items()}
+        to_px = self.ax.transData.transform
+        while todo:
+            unit = todo.pop()
+            extra = []
+            if unit[0] == "chip":
+                c = chips[unit[1]]
+                (cx, cy), (ex, _) = to_px(c.position), to_px((c.x + 2.4 * r, c.y))
+                radius = abs(ex - cx)
+                for name, other in chips.items():
+                    if ("chip", name) not in needed and math.hypot(other.x - c.x, other.y - c.y) < reach:
+                        extra.append(("chip", name))
+                for key, (_, box, _) in self._placed.items():
+                    if key not in needed and key[0] in ("chip", "obstacle") and box.width > 0 and \
+                            _circle_hits_box(box, (cx, cy), radius):
+                        extra.append(key)
+            else:
+                patch = self.obstacle_artists[unit[1]].patch
+                box = patch.get_window_extent()
+                for name, other in chips.items():
+                    if ("chip", name) in needed:
+                        continue
+                    (cx, cy), (ex, _) = to_px(other.position), to_px((other.x + 2.4 * r, other.y))
+                    if _circle_hits_box(box, (cx, cy), abs(ex - cx)):
+                        extra.append(("chip", name))
+            for key in extra:
+                if key not in needed and (key[0] != "chip" or key[1] in self.chip_artists) and \
+                        (key[0] != "obstacle" or key[1] in self.obstacle_artists):
+                    needed.add(key)
+                    todo.append(key)
+        return needed
+
+    def render(self) -> bool:
+        """Bring the canvas's pixels up to date; True when only what changed was drawn (blitted over
+        the cached background), False after a full draw."""
+        figure = self.ax.figure
+        canvas = figure.canvas
+        if not self.blit:
+            canvas.draw()
+            self.full_draws += 1
+            return False
+        states = self._states()
+        size = (tuple(figure.bbox.bounds), figure.dpi)
+        background = self._background
+        if background is not None:
+            region, drawn, active, scenery, drawn_size = background
+            changed = {unit for unit in set(states) | set(drawn) if states.get(unit) != drawn.get(unit)}
+            if drawn_size == size and scenery == self.scenery and all(unit in states for unit in drawn):
+                needed = self._needed({unit for unit in changed if unit in states})
+                if needed <= active:
+                    canvas.restore_region(region)
+                    self._draw_animated(active)
+                    return True
+            # chips that changed are likely to change again (a drag): drawn over the new background;
+            # after a change of scenery everything is drawn into it (a click in the table panel)
+            changed = {unit for unit in changed if unit in states} if scenery == self.scenery else set()
+        else:
+            changed = set()
+        active = self._needed(changed)
+        for unit in states:
+            for artist in self._unit_artists(unit):
+                artist.set_animated(unit in active)
+        canvas.draw()
+        self.full_draws += 1
+        self._background = (canvas.copy_from_bbox(figure.bbox), states, active, self.scenery, size)
+        self._draw_animated(active)
+        return False
+
+    def _draw_animated(self, active) -> None:
+        artists = [artist for unit in active for artist in self._unit_artists(unit)]
+        overlays = [artist for artist in self.overlays if artist.get_visible()]
+        artists += overlays
+        # a label in the background above an overlay it crosses (a mark line): drawn again over it
+        outlines = []
+        for artist in overlays:
+            if isinstance(artist, (Line2D, Patch)) and not isinstance(artist, Text):
+                path = artist.get_path()
+                outlines.append((artist.get_zorder(), artist.get_transform().transform_path(path)))
+        if outlines:
+            for unit, (_, box, _) in self._placed.items():
+                if unit in active or box.width <= 0:
+                    continue
+                label = self._unit_artists(unit)[-1]
+                if any(z < label.get_zorder() and path.intersects_bbox(box, filled=False) for z, path in outlines):
+                    artists.append(label)
+        figure = self.ax.figure
+        for artist in sorted(artists, key=lambda a: a.get_zorder()):
+            if artist.get_visible():
+                figure.draw_artist(artist)
 
     def chip_at(self, x: float, y: float, slack: float = 0.3) -> str | None:
         """The chip under the point ``(x, y)`` cm (within its radius + ``slack``; the nearest centre
@@ -547,3 +818,20 @@ class LiveTable:
             if obstacle.polygon.distance(point) <= slack:
                 return obstacle.name
         return None
+
+
+def _boxes_meet(a, b) -> bool:
+    return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
+
+
+def _circle_hits_box(box, centre, radius: float) -> bool:
+    cx, cy = centre
+    nx, ny = min(max(cx, box.x0), box.x1), min(max(cy, box.y0), box.y1)
+    return math.hypot(nx - cx, ny - cy) < radius
+
+
+def _box_hits(placer, box, centre, radius: float) -> bool:
+    """Whether the chip circle (cm) reaches into ``box`` (pixels, with the placer's padding)."""
+    to_px = placer.ax.transData.transform
+    (cx, cy), (ex, _) = to_px(centre), to_px((centre[0] + radius, centre[1]))
+    return _circle_hits_box(box.padded(placer.pad), (cx, cy), abs(ex - cx))

@@ -112,6 +112,9 @@ class LabelPlacer:
         self.paths: list[Path] = []                           # obstacle outlines in pixels
         self.boxes: list[Bbox] = []                           # placed labels and other boxes in pixels
         self.lines: list[Path] = []                           # arrows and lines in pixels
+        self._rects: list[tuple] = []                         # the boxes' extents, as floats
+        self._path_extents: list[tuple] = []                  # the paths' extents, as floats
+        self._inside = tuple(float(v) for v in ax.bbox.extents)
 
     # what to avoid ---------------------------------------------------------------------------
     def avoid_circle(self, centre: Sequence[float], radius: float) -> None:
@@ -125,14 +128,17 @@ class LabelPlacer:
         path = patch.get_path().transformed(patch.get_transform())
         if len(path.vertices):
             self.paths.append(path)
+            (p0, q0), (p1, q1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
+            self._path_extents.append((float(p0), float(q0), float(p1), float(q1)))
 
     def avoid_box(self, box: Bbox) -> None:
         self.boxes.append(box)
+        self._rects.append(tuple(float(v) for v in box.extents))
 
     def avoid_text(self, text) -> None:
         """A text already placed elsewhere (e.g. a fixed one)."""
         if text.get_visible() and text.get_text():
-            self.boxes.append(text.get_window_extent(self.renderer))
+            self.avoid_box(text.get_window_extent(self.renderer))
 
     # measuring -------------------------------------------------------------------------------
     def avoid_line(self, points: Sequence[Sequence[float]]) -> None:
@@ -142,30 +148,68 @@ class LabelPlacer:
     def _conflict(self, box: Bbox) -> float:
         """How badly ``box`` collides: another label is worst, then leaving the axes, then a chip or
         an obstacle, then a line crossed; each by the area it covers."""
+        x0, y0, x1, y1 = (float(v) for v in box.extents)
+        return self._conflict_at(x0, y0, x1, y1)
+
+    def _conflict_at(self, x0: float, y0: float, x1: float, y1: float) -> float:
         cost = 0.0
-        grown = box.padded(self.pad)
-        for other in self.boxes:
-            w = min(grown.x1, other.x1) - max(grown.x0, other.x0)
-            h = min(grown.y1, other.y1) - max(grown.y0, other.y0)
-            if w > 0 and h > 0:
-                cost += 10.0 * w * h + 5000.0
+        pad = self.pad
+        g0, h0, g1, h1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+        for a0, b0, a1, b1 in self._rects:
+            w = min(g1, a1) - max(g0, a0)
+            if w > 0:
+                h = min(h1, b1) - max(h0, b0)
+                if h > 0:
+                    cost += 10.0 * w * h + 5000.0
         for cx, cy, r in self.circles:
-            nx, ny = min(max(cx, grown.x0), grown.x1), min(max(cy, grown.y0), grown.y1)
+            nx, ny = min(max(cx, g0), g1), min(max(cy, h0), h1)
             depth = r - math.hypot(nx - cx, ny - cy)
             if depth > 0:
-                cost += depth * (grown.width + grown.height) + 1000.0
-        for path in self.paths:
-            if path.intersects_bbox(grown, filled=True):
-                cost += grown.width * grown.height + 1000.0
-        for path in self.lines:
-            if path.intersects_bbox(box, filled=False):
-                cost += 50.0
-        inside = self.ax.bbox
-        w = max(0.0, min(box.x1, inside.x1) - max(box.x0, inside.x0))
-        h = max(0.0, min(box.y1, inside.y1) - max(box.y0, inside.y0))
-        if w * h < box.width * box.height - 0.5:
-            cost += (box.width * box.height - w * h) * 10 + 8000.0
+                cost += depth * ((g1 - g0) + (h1 - h0)) + 1000.0
+        if self.paths or self.lines:
+            grown = Bbox(((g0, h0), (g1, h1)))
+            for (p0, q0, p1, q1), path in zip(self._path_extents, self.paths):
+                if p0 <= g1 and g0 <= p1 and q0 <= h1 and h0 <= q1 and path.intersects_bbox(grown, filled=True):
+                    cost += (g1 - g0) * (h1 - h0) + 1000.0
+            if self.lines:
+                box = Bbox(((x0, y0), (x1, y1)))
+                for path in self.lines:
+                    if path.intersects_bbox(box, filled=False):
+                        cost += 50.0
+        i0, j0, i1, j1 = self._inside
+        w = max(0.0, min(x1, i1) - max(x0, i0))
+        h = max(0.0, min(y1, j1) - max(y0, j0))
+        area = (x1 - x0) * (y1 - y0)
+        if w * h < area - 0.5:
+            cost += (area - w * h) * 10 + 8000.0
         return cost
+
+    def _fast_boxes(self, text, candidates):
+        """Each candidate's box computed from one measurement of ``text`` (an unrotated annotation at
+        data coordinates, offset in points: its box only shifts with the offset and the alignment),
+        or None when the text is not such an annotation (each candidate is then measured)."""
+        if (text.get_rotation() % 360 != 0 or getattr(text, "xycoords", None) != "data"
+                or getattr(text, "anncoords", None) != "offset points"):
+            return None
+        box = text.get_window_extent(self.renderer)
+        w, h = float(box.width), float(box.height)
+        k = self.figure.dpi / 72.0
+        to_px = self.ax.transData.transform
+        base = to_px(text.xy)
+        shift_x = {"left": 0.0, "center": w / 2, "right": w}
+        shift_y = {"bottom": 0.0, "center": h / 2, "top": h}
+        out = []
+        for spot in candidates:
+            if len(spot) == 5:
+                (ax_, ay_), (dx, dy, ha, va) = to_px(spot[0]), spot[1:]
+            else:
+                (ax_, ay_), (dx, dy, ha, va) = base, spot
+            if ha not in shift_x or va not in shift_y:
+                return None
+            x0 = float(ax_) + dx * k - shift_x[ha]
+            y0 = float(ay_) + dy * k - shift_y[va]
+            out.append((spot, (x0, y0, x0 + w, y0 + h)))
+        return out
 
     def place(self, text, candidates: Iterable[tuple[float, float, str, str]]) -> float:
         """Move ``text`` (an annotation anchored at its ``xy``) to the first of ``candidates``
@@ -174,17 +218,27 @@ class LabelPlacer:
         to the least bad.  The text's box is then avoided by the next labels.  Returns the
         remaining collision cost (0: clear)."""
         best, best_cost = None, math.inf
-        for spot in candidates:
-            self._put(text, *spot)
-            box = text.get_window_extent(self.renderer)
-            cost = self._conflict(box)
-            if cost < best_cost - 1e-9:
-                best, best_cost = tuple(spot), cost
-                if cost <= 0:
-                    break
+        candidates = list(candidates)
+        fast = self._fast_boxes(text, candidates) if candidates else None
+        if fast is not None:
+            for spot, extents in fast:
+                cost = self._conflict_at(*extents)
+                if cost < best_cost - 1e-9:
+                    best, best_cost = tuple(spot), cost
+                    if cost <= 0:
+                        break
+        else:
+            for spot in candidates:
+                self._put(text, *spot)
+                box = text.get_window_extent(self.renderer)
+                cost = self._conflict(box)
+                if cost < best_cost - 1e-9:
+                    best, best_cost = tuple(spot), cost
+                    if cost <= 0:
+                        break
         if best is not None:
             self._put(text, *best)
-            self.boxes.append(text.get_window_extent(self.renderer))
+            self.avoid_box(text.get_window_extent(self.renderer))
         return best_cost
 
     @staticmethod

@@ -357,3 +357,28 @@ def test_save_writes_into_the_chosen_folder_and_never_into_data(tmp_path, monkey
     designer.filename.value = "../escape"
     designer.save_button.click()
     assert designer.said.startswith('"../escape" cannot be a layout name') and not (tmp_path / "escape.json").exists()
+
+
+def test_a_drag_redraws_only_what_changed_and_shows_what_a_full_draw_shows(designer):
+    """Blitting: while a chip is dragged the table, the obstacles and the other chips are not drawn
+    again; the pixels are those of the whole figure drawn afresh."""
+    import numpy as np
+    from PIL import Image
+    import io
+
+    chip = designer.design.table.chip(LUDWIG)
+    designer._on_press(mouse(designer, chip.x, chip.y))
+    designer._on_motion(mouse(designer, chip.x + 0.5, chip.y + 0.5))
+    draws = designer.live.full_draws
+    for k in range(1, 11):  # within the Vampires' edge: no other chip changes
+        designer._on_motion(mouse(designer, chip.x + 0.5, chip.y + 0.5 + 0.2 * k))
+    assert designer.live.full_draws == draws  # every step blitted
+    for k in range(1, 21):  # out of it: a chip whose rule breaks is outlined (drawn afresh once)
+        designer._on_motion(mouse(designer, chip.x + 0.5, chip.y + 2.5 + 0.8 * k))
+        shown = np.asarray(Image.open(io.BytesIO(designer.view.widget.value)).convert("RGB")).astype(int)
+        full = np.asarray(Image.open(io.BytesIO(designer.png())).convert("RGB")).astype(int)
+        assert shown.shape == full.shape and (np.abs(shown - full).max(axis=2) > 40).sum() == 0, k
+    assert designer.live.full_draws - draws <= 6  # once per chip that changed beside the dragged one
+    designer._on_motion(mouse(designer, chip.x + 0.5, chip.y + 10.5))
+    designer._on_release(mouse(designer, chip.x + 0.5, chip.y + 10.5))
+    assert designer.design.table.chip(LUDWIG).position == pytest.approx((chip.x + 0.5, chip.y + 10.5))

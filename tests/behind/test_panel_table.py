@@ -199,3 +199,21 @@ def test_the_panel_fits_jupyterlabs_narrowest_output_area():
     assert all(box.layout.width == "auto" for box in (panel.sight, panel.reach, panel.range, panel.rings))
     assert panel.chip.style.description_width == panel.card.style.description_width == "initial"
     assert panel.card.tooltip == str(panel.card.label)
+
+
+def test_hovering_is_blitted_and_a_click_draws_the_sight_lines_afresh():
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    panel = panel_of()
+    draws = panel.live.full_draws
+    for x in (30, 31, 60, 45, 10):
+        panel.hover(x, 40)
+    assert panel.live.full_draws == draws  # only the hover text drawn over the cached table
+    panel._on_press(click(panel, 60, 50))
+    assert panel.chip.value == "Bea" and panel.live.full_draws == draws + 1
+    shown = np.asarray(Image.open(io.BytesIO(panel.view.widget.value)).convert("RGB")).astype(int)
+    full = np.asarray(Image.open(io.BytesIO(panel.png())).convert("RGB")).astype(int)
+    assert shown.shape == full.shape and (np.abs(shown - full).max(axis=2) > 40).sum() == 0

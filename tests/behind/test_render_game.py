@@ -50,7 +50,7 @@ def test_html_shows_phase_actions_counts_and_the_log_with_its_rules(state):
     assert "II. action phase" in page and f"{state.actions_left} actions left" in page
     assert html.escape(state.current_player) in page
     for row in player_rows(state):
-        assert f"<td>{row['supply']}</td>" in page and f"<td>{row['moments owed']}</td>" in page
+        assert f"supply <b>{row['supply']}</b>" in page and f"Moments owed <b>{row['moments owed']}</b>" in page
     summary = state.summary()
     assert [row["supply"] for row in player_rows(state)] == [summary[p]["supply"] for p in state.players]
     shown = state.events_for(None)[-8:]

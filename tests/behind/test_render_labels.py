@@ -213,3 +213,69 @@ def test_vampires_red_in_the_jewel_game(jewel_game):
 def test_two_players_of_one_society_differ():
     colours = colours_for([VAMPIRE, "Vampire 2"])
     assert colours[VAMPIRE] == SOCIETY_COLOURS[VAMPIRE] and colours["Vampire 2"] != colours[VAMPIRE]
+
+
+# ---------------------------------------------------------------------------------------------
+# The live panels: the table view and the scenario designer (LiveTable)
+# ---------------------------------------------------------------------------------------------
+def crowded() -> Table:
+    """Seven chips close together beside a wall."""
+    return Table(60, 40, obstacles=[Obstacle.box("wall", 30, 14, 3, 12, height=6)], chips=[
+        Chip("Ludwig von Auenstedt", VAMPIRE, 18, 20, 0), Chip("Sahra Jeanette", SISTERS, 22, 23, 180),
+        Chip("Schwester Agathe", SISTERS, 22, 17, 180), Chip("Mathilde", VAMPIRE, 15, 24, 0),
+        Chip("Konrad der Kühne", VAMPIRE, 15, 16, 0), Chip("Johanna", SISTERS, 25, 20.5, 180),
+        Chip("Isabeau", VAMPIRE, 40, 30, 180)])
+
+
+def live_labels_clear(live):
+    """The chips' and obstacles' labels of a LiveTable: none overlaps another, a chip or an obstacle,
+    each at least the minimum size."""
+    ax = live.ax
+    renderer = _settled(ax.figure)
+    texts = [a.label for a in (*live.chip_artists.values(), *live.obstacle_artists.values())]
+    boxes = [t.get_window_extent(renderer) for t in texts]
+    pairs = overlapping_pairs(boxes)
+    assert not pairs, [(texts[i].get_text(), texts[j].get_text()) for i, j in pairs]
+    to_px = ax.transData.transform
+    for artists in live.chip_artists.values():
+        chip = artists.key[0]
+        (cx, cy), (ex, _) = to_px(chip.position), to_px((chip.x + live.table.radius, chip.y))
+        for text, box in zip(texts, boxes):
+            assert not box_hits_circle(box, (cx, cy), abs(ex - cx), slack=1.0), f"{text.get_text()!r} on {chip.name}"
+    for artists in live.obstacle_artists.values():
+        path = artists.patch.get_path().transformed(artists.patch.get_transform())
+        for text, box in zip(texts, boxes):
+            assert not path.intersects_bbox(box.shrunk(0.98, 0.9), filled=True), f"{text.get_text()!r} on an obstacle"
+    assert all(t.get_fontsize() >= MIN_FONT_SIZE for t in texts)
+    assert not too_small(ax.figure), [(t.get_text(), t.get_fontsize()) for t in too_small(ax.figure)]
+
+
+def test_table_panel_labels_clear_and_readable_on_a_crowded_table():
+    from explorer.behind.panels.panel_table import TablePanel
+
+    panel = TablePanel(crowded(), canvas="png")
+    live_labels_clear(panel.live)
+    for name in ("Johanna", "Konrad der Kühne"):  # the selected chip's label is bold: placed again
+        panel.chip.value = name
+        live_labels_clear(panel.live)
+    assert panel.live.chip_artists["Konrad der Kühne"].label.get_text() == "Konrad"
+    assert panel.hover(15, 16).startswith("Konrad der Kühne (Vampire)")  # the full name beside the mouse
+
+
+def test_designer_labels_clear_while_a_chip_is_dragged_through_a_crowd(tmp_path):
+    from types import SimpleNamespace
+
+    from explorer.behind.layouts import load_layout
+    from explorer.behind.panels.panel_designer import DesignerPanel
+
+    panel = DesignerPanel(load_layout("unser_revier_example"), folder=tmp_path, canvas="png")
+    live_labels_clear(panel.live)
+    mouse = lambda x, y: SimpleNamespace(inaxes=panel.ax, xdata=x, ydata=y, button=1)  # noqa: E731
+    chip = panel.design.table.chip("Ludwig von Auenstedt")
+    panel._on_press(mouse(chip.x, chip.y))
+    for k in range(1, 9):
+        panel._on_motion(mouse(chip.x + 0.5 * k, chip.y + 3.5 * k))  # up between the Sisterhood's chips
+        live_labels_clear(panel.live)
+    panel._on_release(mouse(chip.x + 4, chip.y + 28))
+    live_labels_clear(panel.live)
+    assert panel.hover(60, 38).startswith("Sahra Jeanette (Schwesternbund)")

@@ -58,6 +58,7 @@ from explorer.behind.layouts import Finding, Layout, LayoutError
 from explorer.behind.panels.panel_table import FigureView, TablePanel, table_figure_size
 from explorer.behind.render_table import (
     BLOCKED_COLOUR,
+    LABEL_SIZE,
     OUTLINE,
     ArtistPool,
     LiveTable,
@@ -65,6 +66,7 @@ from explorer.behind.render_table import (
 )
 from explorer.behind.scenarios import middle_of_table
 from explorer.behind.table import Chip, Obstacle, Table
+from explorer.core.render_labels import ring_offsets
 from explorer.core.panels.layout import button_layout, column, label_style, row, tooltip_follows_value
 from explorer.core.rules import RuleViolation
 
@@ -120,7 +122,7 @@ class DesignerPanel(widgets.VBox):
 
     def __init__(self, layout: Layout | None = None, *, scenario: str = "unser_revier",
                  folder: Path | str | None = None, decks: Mapping | None = None, canvas: str = "auto",
-                 width_px: int = WIDTH_PX):
+                 width_px: int = WIDTH_PX, blit: bool = True):
         self.design = layout if layout is not None else L.new_layout(scenario)
         self.decks = decks
         self.width_px = width_px
@@ -138,8 +140,10 @@ class DesignerPanel(widgets.VBox):
         self.view = FigureView(width, height, mode=canvas, css_class="designer-figure")
         self.ax = self.view.figure.add_axes((0, 0, 1, 1))
         self.ax.set_axis_off()
+        # chips named by their first word(s), at least 8 pt, placed clear of chips, obstacles and each
+        # other (the full name: the hover text and the side column); only what changed is redrawn (blit)
         self.live = LiveTable(self.ax, self.design.table, colours=self._colours(), margin=MARGIN_CM,
-                              short_labels=True, fontsize=6.5)
+                              short_labels=True, blit=blit)
         self._build_overlays()
         self.view.connect("button_press_event", self._on_press)
         self.view.connect("motion_notify_event", self._on_motion)
@@ -254,15 +258,26 @@ class DesignerPanel(widgets.VBox):
         self.middle_area = ax.add_patch(PathPatch(polygon_path(shapely.box(0, 0, 1, 1)), linestyle="--",
                                                   linewidth=1.0, zorder=0.6, visible=False))
         self.edge_zones = ArtistPool(lambda: ax.add_patch(Rectangle((0, 0), 1, 1, linewidth=0, zorder=0.4)))
-        self.zone_labels = ArtistPool(lambda: ax.text(0, 0, "", fontsize=6.5, color="#555555", zorder=0.7,
+        self.zone_labels = ArtistPool(lambda: ax.text(0, 0, "", fontsize=LABEL_SIZE, color="#555555", zorder=0.7,
                                                       path_effects=OUTLINE))
-        self.mark_lines = ArtistPool(lambda: ax.add_line(Line2D([], [], color=BLOCKED_COLOUR, linestyle="--",
-                                                                linewidth=1.6, zorder=5.2)))
-        self.mark_labels = ArtistPool(lambda: ax.text(0, 0, "", fontsize=7, color=BLOCKED_COLOUR, ha="center",
-                                                      va="center", fontweight="bold", path_effects=OUTLINE,
-                                                      zorder=6.5))
-        self.mark_rings = ArtistPool(lambda: ax.add_patch(Circle((0, 0), 1, fill=False, edgecolor=BLOCKED_COLOUR,
-                                                                 linewidth=1.6, linestyle="--", zorder=5.2)))
+        # the marks change with every drag step: drawn over the cached table (LiveTable.render)
+        live = self.live
+        self.mark_lines = live.overlay_pool(lambda: ax.add_line(Line2D([], [], color=BLOCKED_COLOUR, linestyle="--",
+                                                                       linewidth=1.6, zorder=5.2)))
+        self.mark_labels = live.overlay_pool(lambda: ax.annotate("", (0, 0), xytext=(0, 0), textcoords="offset points",
+                                                                 fontsize=LABEL_SIZE, color=BLOCKED_COLOUR,
+                                                                 ha="center", va="center", fontweight="bold",
+                                                                 path_effects=OUTLINE, zorder=6.5,
+                                                                 annotation_clip=False))
+        live.fixed_texts = self.zone_labels.visible  # the chips' and obstacles' labels keep clear of them
+        self.mark_rings = live.overlay_pool(lambda: ax.add_patch(Circle((0, 0), 1, fill=False,
+                                                                        edgecolor=BLOCKED_COLOUR, linewidth=1.6,
+                                                                        linestyle="--", zorder=5.2)))
+        self.hover_label = ax.annotate("", (0, 0), xytext=(8, 8), textcoords="offset points", fontsize=LABEL_SIZE,
+                                       zorder=7, visible=False, bbox=dict(boxstyle="round,pad=0.3", facecolor="white",
+                                                                          alpha=0.9, edgecolor="#999999"))
+        self.hover_text = ""
+        live.add_overlay(self.hover_label)
 
     def _colours(self) -> dict[str, str]:
         """Each player in his society's colour (explorer.behind.palette): the same in every lesson and panel."""
@@ -405,6 +420,29 @@ class DesignerPanel(widgets.VBox):
     def _on_motion(self, event) -> None:
         if self._drag is not None and event.inaxes is self.ax and event.xdata is not None:
             self.drag_to(event.xdata, event.ydata)
+        elif self._drag is None:  # no drag: the full name of the chip under the mouse
+            inside = event.inaxes is self.ax and event.xdata is not None
+            self.hover(event.xdata if inside else None, event.ydata if inside else None)
+
+    def hover(self, x: float | None, y: float | None) -> str:
+        """The full name of the chip under ``(x, y)`` cm (the table shows short names), shown beside
+        the mouse; empty when there is none (or ``None``: the mouse left the table)."""
+        name = self.live.chip_at(x, y, slack=0.0) if x is not None else None
+        text = ""
+        if name is not None:
+            chip = self.live.table.chip(name)
+            text = f"{name} ({chip.owner}), facing {chip.facing:g}°"
+        if text != self.hover_text:
+            self.hover_text = text
+            self.hover_label.set_visible(bool(text))
+            if text:
+                left = x > self.live.table.width / 2
+                self.hover_label.xy = (x, y)
+                self.hover_label.xyann = (-8, 8) if left else (8, 8)
+                self.hover_label.set_ha("right" if left else "left")
+                self.hover_label.set_text(text)
+            self.view.refresh(self.live.render)
+        return text
 
     def _on_release(self, event) -> None:
         if self._drag is None:
@@ -727,29 +765,28 @@ class DesignerPanel(widgets.VBox):
         layout = self._preview if self._preview is not None else self.design
         self.shown = L.findings(layout)
         flagged = {name for finding in self.shown for name in (*finding.chips, *finding.obstacles)}
-        self.live.update(layout.table, selected=self.selected, flagged=flagged)
         drag = self._drag
-        if drag is not None and drag.get("error"):
-            self._draw_refused(drag["name"], *drag["to"])
+        refused = drag is not None and drag.get("error")
+        previews = [self._refused_piece(drag["name"], *drag["to"])] if refused else []
+        scenery = self._draw_zones(layout)
+        self.live.update(layout.table, selected=self.selected, flagged=flagged, scenery=scenery, previews=previews)
+        if refused:
             self._say(f"{drag['error']} -- let go elsewhere, or {drag['name']} goes back.", error=True)
-        self._draw_zones(layout)
         self._draw_marks(layout, self.shown)
         self.validation.value = _validation_html(layout, self.shown)
         self.geometry.value = self._geometry_json()
-        self.view.refresh()
+        self.view.refresh(self.live.render)
 
-    def _draw_refused(self, name: str, x: float, y: float) -> None:
-        """Draw the dragged piece where the mouse is, outlined in red: the table refuses that place."""
+    def _refused_piece(self, name: str, x: float, y: float):
+        """The dragged piece where the mouse is (drawn outlined in red: the table refuses that place)."""
         table = self.design.table
         if name in table:
-            chip = table.chip(name).moved(x, y)
-            self.live.chip_artists[name].show(chip, table.radius, self.live.colour(chip.owner), highlight=True,
-                                              label=self.live._labels.get(name), flagged=True)
-        else:
-            obstacle = self._moved_obstacle(table, _obstacle_or_none(table, name), x, y)
-            self.live.obstacle_artists[name].show(obstacle, flagged=True)
+            return table.chip(name).moved(x, y)
+        return self._moved_obstacle(table, _obstacle_or_none(table, name), x, y)
 
-    def _draw_zones(self, layout: Layout) -> None:
+    def _draw_zones(self, layout: Layout) -> tuple:
+        """Draw the zones the rules speak of; returns what they show (a key: the table under the chips
+        is drawn afresh only when it changes)."""
         table, rules = layout.table, layout.rules
         minx, miny, maxx, maxy = middle_of_table(table).bounds
         self.middle_box.set_bounds(minx, miny, maxx - minx, maxy - miny)
@@ -784,6 +821,8 @@ class DesignerPanel(widgets.VBox):
             text.set_position((x, y))
             text.set_text(words)
             text.set_horizontalalignment(ha)
+        return ((minx, miny, maxx, maxy), middle, None if area is None else area.wkb,
+                tuple((player, self.live.colour(player), band) for player, _, band in zones), tuple(labels))
 
     def _draw_marks(self, layout: Layout, shown: list[Finding]) -> None:
         table = layout.table
@@ -791,13 +830,22 @@ class DesignerPanel(widgets.VBox):
         singles = [f.chips[0] for f in shown if len(f.chips) == 1]
         singles = list(dict.fromkeys(singles))
         placed: list[tuple[float, float]] = []
+        queued = []
         for line, label, finding in zip(self.mark_lines.take(len(pairs)), self.mark_labels.take(len(pairs)), pairs):
             a, b = table.chip(finding.chips[0]), table.chip(finding.chips[1])
             line.set_data([a.x, b.x], [a.y, b.y])
             spot = _free_spot(a.position, b.position, placed)
             placed.append(spot)
-            label.set_position(spot)
+            label.xy = spot
+            label.xyann = (0.0, 0.0)
             label.set_text(f"{finding.distance(table):.1f} cm")
+            # on its line, clear of the chips, their labels and the other distances where it can be
+            spots = [(spot, 0.0, 0.0, "center", "center")] + [
+                ((a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)), 0.0, 0.0, "center", "center")
+                for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.15, 0.85)]
+            spots += [(spot, *offset) for offset in ring_offsets(6.0, rings=2, step=7.0)]  # else beside it
+            queued.append((label, spots))
+        self.live.place_overlay_labels(queued)
         for ring, name in zip(self.mark_rings.take(len(singles)), singles):
             chip = table.chip(name)
             ring.set_center(chip.position)

@@ -44,6 +44,7 @@ from explorer.behind.render_table import (
     BLOCKED_COLOUR,
     CLEAR_COLOUR,
     OUTLINE,
+    LABEL_SIZE,
     ArtistPool,
     LiveTable,
     label_point,
@@ -115,12 +116,36 @@ class FigureView:
         """The figure as it is now, as PNG bytes (for a lesson's static picture)."""
         return figure_png(self.figure)
 
-    def refresh(self) -> None:
-        """Show the figure's current artists: ipympl redraws in the browser, png renders again."""
+    def refresh(self, render=None) -> None:
+        """Show the figure's current artists: ipympl redraws in the browser, png renders again.
+
+        ``render``: a function that brings the canvas's pixels up to date itself (a
+        :meth:`~explorer.behind.render_table.LiveTable.render`, which blits what changed over a
+        cached background); its buffer is then sent to the browser (ipympl), encoded as the PNG
+        (png, PIL's ``compress_level=1``) or left in the Agg buffer (agg: benchmarks)."""
+        if render is None:
+            if self.mode == "ipympl":
+                self.figure.canvas.draw_idle()
+            elif self.mode == "png":
+                self.widget.value = self.png()
+            return
+        render()
         if self.mode == "ipympl":
-            self.figure.canvas.draw_idle()
+            self.figure.canvas.blit(self.figure.bbox)  # sends the buffer (a diff image) to the browser
         elif self.mode == "png":
-            self.widget.value = self.png()
+            self.widget.value = self.buffer_png()
+
+    def buffer_png(self) -> bytes:
+        """The canvas's buffer as it is (what the last render drew) as PNG bytes, fast."""
+        import io
+
+        import numpy as np
+        from PIL import Image
+
+        buffer = io.BytesIO()
+        Image.fromarray(np.asarray(self.figure.canvas.buffer_rgba())[..., :3]).save(buffer, format="png",
+                                                                                     compress_level=1)
+        return buffer.getvalue()
 
     def _size_image(self) -> None:
         width, height = self.pixel_size
@@ -259,7 +284,7 @@ class TablePanel(widgets.VBox):
     """
 
     def __init__(self, source, *, cards: Sequence[ActionCard] | None = None, width_px: int = TABLE_WIDTH_PX,
-                 canvas: str = "auto", margin: float = 2.0):
+                 canvas: str = "auto", margin: float = 2.0, blit: bool = True):
         self.state = None
         self.table = self._table_of(source)
         self._fixed_cards = movement_cards(cards) if cards is not None else None
@@ -292,17 +317,20 @@ class TablePanel(widgets.VBox):
         self.view = FigureView(width, height, mode=canvas, css_class="table-figure")
         self.ax = self.view.figure.add_axes((0, 0, 1, 1))
         self.ax.set_axis_off()
-        self.live = LiveTable(self.ax, self.table, margin=margin, short_labels=True, fontsize=6.5)
+        # chips named by their first word(s), at least 8 pt, placed clear of chips, obstacles and each
+        # other; the full name is the hover text (hover)
+        self.live = LiveTable(self.ax, self.table, margin=margin, short_labels=True, blit=blit)
         self.sight_lines = ArtistPool(lambda: self.ax.add_line(Line2D([], [], zorder=2.5, alpha=0.9)))
         self.circles = ArtistPool(lambda: self.ax.add_patch(Circle((0, 0), 1, fill=False, zorder=2)))
-        self.circle_labels = ArtistPool(lambda: self.ax.text(0, 0, "", fontsize=6.5, ha="center", va="center",
-                                                             path_effects=OUTLINE, zorder=6))
+        self.circle_labels = ArtistPool(lambda: self.ax.text(0, 0, "", fontsize=LABEL_SIZE, ha="center",
+                                                             va="center", path_effects=OUTLINE, zorder=6))
         self.reach_patches = [self.ax.add_patch(PathPatch(polygon_path(shapely.box(0, 0, 1, 1)), zorder=1.5,
                                                           visible=False)) for _ in range(2)]
-        self.hover_label = self.ax.annotate("", (0, 0), xytext=(8, 8), textcoords="offset points", fontsize=7,
-                                            zorder=7, visible=False,
+        self.hover_label = self.ax.annotate("", (0, 0), xytext=(8, 8), textcoords="offset points",
+                                            fontsize=LABEL_SIZE, zorder=7, visible=False,
                                             bbox=dict(boxstyle="round,pad=0.3", facecolor="white", alpha=0.9,
                                                       edgecolor="#999999"))
+        self.live.add_overlay(self.hover_label)  # the mouse moves it: blitted over the rest
         self._update_cards()
         for control in (self.sight, self.reach, self.range, self.rings, self.card, self.ring_count):
             control.observe(self._on_change, names="value")
@@ -406,7 +434,7 @@ class TablePanel(widgets.VBox):
         elif self.hover_label.get_visible():
             self.hover_label.set_visible(False)
             self.hover_text = ""
-            self.view.refresh()
+            self.view.refresh(self.live.render)
 
     def click(self, x: float, y: float) -> str | None:
         """Select the chip at ``(x, y)`` cm (what a mouse click does); returns it, or None."""
@@ -433,7 +461,11 @@ class TablePanel(widgets.VBox):
             if text:
                 self.hover_label.xy = (x, y)
                 self.hover_label.set_text(text)
-            self.view.refresh()
+                # beside the mouse, on the side where it stays inside the figure
+                left = x > (self.table.width / 2)
+                self.hover_label.xyann = (-8, 8) if left else (8, 8)
+                self.hover_label.set_ha("right" if left else "left")
+            self.view.refresh(self.live.render)
         return text
 
     def _sight_row_near(self, x: float, y: float) -> SightRow | None:
@@ -456,7 +488,8 @@ class TablePanel(widgets.VBox):
     def redraw(self) -> None:
         """Bring every artist and the caption up to date (in place) and refresh the figure."""
         table, observer = self.table, self.chip.value
-        self.live.update(table, selected=observer)
+        # the overlays are drawn with the table, under the chips: each redraw draws them afresh
+        self.live.update(table, selected=observer, scenery=self._scenery_key())
         self.last_rows = sight_rows(table, observer) if observer is not None and len(table) > 1 else []
         lines = self._draw_sight(self.last_rows if self.sight.value else [])
         card = self.selected_card()
@@ -474,7 +507,12 @@ class TablePanel(widgets.VBox):
         self._draw_reach(self.last_reach)
         self._draw_circles(observer, circles)
         self.caption.value = self._caption(lines, card, circles)
-        self.view.refresh()
+        self.view.refresh(self.live.render)
+
+    def _scenery_key(self) -> tuple:
+        """What the overlays under the chips depend on (sight lines, reach, circles)."""
+        self._redraws = getattr(self, "_redraws", 0) + 1
+        return (self._redraws,)
 
     def _edge_extra(self) -> float:
         """Circles mark chip centres at a distance; under ruling behind.distance-measure = 'edge'
