@@ -11,6 +11,9 @@ and returns the artists it made, so that tests can read the drawn data back.
 * :func:`plot_expected_by_k` -- expected cards of "stop now" and of each horizon, the best one marked;
 * :func:`plot_exact_vs_sampled` -- exact P(fail at the j-th more card) next to a Monte Carlo estimate
   with its 95% interval.
+
+Probabilities are drawn as they are computed (0 to 1) and read as percentages: every probability
+axis is labelled in percent (:func:`percent_axis`), as the panels write every chance.
 """
 
 from __future__ import annotations
@@ -25,8 +28,16 @@ PALETTE = ("#2471a3", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#5d6d7e")
 EXACT_COLOUR, SAMPLED_COLOUR, BEST_COLOUR, PLAIN_COLOUR = "#2471a3", "#d68910", "#27ae60", "#aab7b8"
 
 
-def _axes(ax, width: float = 6.0, height: float = 3.2):
+def _axes(ax, width: float = 5.8, height: float = 3.2):
+    """``ax``, or a new one of a 580 px wide figure (it fits JupyterLab's narrowest output area)."""
     return new_figure(width, height).add_subplot() if ax is None else ax
+
+
+def percent_axis(ax) -> None:
+    """The y axis of probabilities (0..1) labelled in percent: 0%, 20%, ..."""
+    from matplotlib.ticker import PercentFormatter
+
+    ax.yaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0))
 
 
 def plot_curves(curves: Mapping[str, Sequence[tuple]], ax=None, *, xlabel: str, ylabel: str = "probability",
@@ -46,6 +57,7 @@ def plot_curves(curves: Mapping[str, Sequence[tuple]], ax=None, *, xlabel: str, 
         ax.axhline(0, color="black", linewidth=0.8)
     if probability:
         ax.set_ylim(0, 1.02)
+        percent_axis(ax)
     xs = sorted({float(x) for points in curves.values() for x, _ in points})
     if xs and all(x.is_integer() for x in xs):
         ax.set_xticks(xs, [str(int(x)) for x in xs])
@@ -73,6 +85,7 @@ def plot_collected(distributions: Sequence, ax=None, *, title: str = "") -> list
                                  label=f"up to {dist.k} more (E = {float(dist.expected):.2f})"))
     ax.set_xticks(sizes, [str(n) for n in sizes])
     ax.set_ylim(0, 1.02)
+    percent_axis(ax)
     ax.set_xlabel("cards collected this turn")
     ax.set_ylabel("probability")
     ax.set_title(title, fontsize=9)
@@ -114,6 +127,7 @@ def plot_exact_vs_sampled(exact: Mapping[int, float], sampled: Mapping[int, floa
     ax.set_xlabel("the reveal fails at the j-th more card")
     ax.set_ylabel("probability")
     ax.set_ylim(0, max([*map(float, exact.values()), *ps, 0.05]) * 1.2)
+    percent_axis(ax)
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=MIN_FONT_SIZE)
     return exact_bars, sampled_bars, error_bars

@@ -22,6 +22,7 @@ def test_plot_curves_draws_one_line_per_label_with_the_given_points():
     ax = lines[0].axes
     assert ax.get_xlabel() == "spirits revealed" and ax.get_ylim() == (0, 1.02)
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["fresh deck", "flat"]
+    assert ax.yaxis.get_major_formatter()(0.5, 0) == "50%"  # probabilities read as percentages (issue 11)
 
 
 def test_plot_curves_for_gains_draws_a_zero_line_and_free_y_axis():
