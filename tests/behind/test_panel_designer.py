@@ -382,3 +382,18 @@ def test_a_drag_redraws_only_what_changed_and_shows_what_a_full_draw_shows(desig
     designer._on_motion(mouse(designer, chip.x + 0.5, chip.y + 10.5))
     designer._on_release(mouse(designer, chip.x + 0.5, chip.y + 10.5))
     assert designer.design.table.chip(LUDWIG).position == pytest.approx((chip.x + 0.5, chip.y + 10.5))
+
+
+def test_the_full_name_of_a_chip_is_shown_beside_the_mouse_and_goes_with_a_press(designer):
+    """The table names chips by their first word(s), at least 8 pt; the mouse over a chip shows the
+    full name (no drag under way), a press takes it away."""
+    sahra = designer.design.table.chip(SAHRA)
+    assert designer.live.chip_artists[SAHRA].label.get_text() == "Sahra"
+    assert designer.live.chip_artists[SAHRA].label.get_fontsize() >= 8
+    designer._on_motion(mouse(designer, sahra.x, sahra.y))
+    assert designer.hover_label.get_visible() and designer.hover_label.get_text().startswith(f"{SAHRA} (Schwesternbund)")
+    designer._on_press(mouse(designer, sahra.x, sahra.y))
+    assert not designer.hover_label.get_visible() and designer.selected == SAHRA
+    designer._on_release(mouse(designer, sahra.x, sahra.y))
+    designer._on_motion(mouse(designer, 5, 75))
+    assert not designer.hover_label.get_visible()

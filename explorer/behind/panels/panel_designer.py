@@ -414,6 +414,9 @@ class DesignerPanel(widgets.VBox):
     # Mouse: events -> press / drag_to / release
     # =========================================================================================
     def _on_press(self, event) -> None:
+        if self.hover_text:  # the name beside the mouse goes while a button is down (drawn with the press)
+            self.hover_text = ""
+            self.hover_label.set_visible(False)
         if event.inaxes is self.ax and event.xdata is not None and getattr(event, "button", 1) in (1, None):
             self.press(event.xdata, event.ydata)
 
