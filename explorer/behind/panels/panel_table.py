@@ -24,6 +24,7 @@ the mouse) under the inline backend and in plain Python tests.
 from __future__ import annotations
 
 import html
+import math
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -322,8 +323,10 @@ class TablePanel(widgets.VBox):
         self.live = LiveTable(self.ax, self.table, margin=margin, short_labels=True, blit=blit)
         self.sight_lines = ArtistPool(lambda: self.ax.add_line(Line2D([], [], zorder=2.5, alpha=0.9)))
         self.circles = ArtistPool(lambda: self.ax.add_patch(Circle((0, 0), 1, fill=False, zorder=2)))
-        self.circle_labels = ArtistPool(lambda: self.ax.text(0, 0, "", fontsize=LABEL_SIZE, ha="center",
-                                                             va="center", path_effects=OUTLINE, zorder=6))
+        self.circle_labels = ArtistPool(lambda: self.ax.annotate("", (0, 0), xytext=(0, 0), textcoords="offset points",
+                                                                 fontsize=LABEL_SIZE, ha="center", va="center",
+                                                                 path_effects=OUTLINE, zorder=6,
+                                                                 annotation_clip=False))
         self.reach_patches = [self.ax.add_patch(PathPatch(polygon_path(shapely.box(0, 0, 1, 1)), zorder=1.5,
                                                           visible=False)) for _ in range(2)]
         self.hover_label = self.ax.annotate("", (0, 0), xytext=(8, 8), textcoords="offset points",
@@ -542,6 +545,7 @@ class TablePanel(widgets.VBox):
         circles = circles if observer is not None else []
         chip = self.table.chip(observer) if observer is not None else None
         labels = self.circle_labels.take(len(circles))
+        queued = []
         for circle, label, (radius, text, colour, style) in zip(self.circles.take(len(circles)), labels, circles):
             circle.set_center(chip.position)
             circle.set_radius(radius)
@@ -549,9 +553,19 @@ class TablePanel(widgets.VBox):
             circle.set_linestyle(style)
             circle.set_clip_path(self.live.board)
             x, y = label_point(self.table, chip, radius)
-            label.set_position((x, y))
+            label.xy = (x, y)
+            label.xyann = (0.0, 0.0)
             label.set_text(text)
             label.set_color(colour)
+            # on its circle, where it is clear of the chips, their labels and the other circles' labels
+            spots = [((x, y), 0.0, 0.0, "center", "center")]
+            for degrees in (45, 135, 315, 225, 90, 270, 0, 180, 22.5, 67.5, 112.5, 157.5, 202.5, 247.5, 292.5, 337.5):
+                px = chip.x + radius * math.cos(math.radians(degrees))
+                py = chip.y + radius * math.sin(math.radians(degrees))
+                if 0 <= px <= self.table.width and 0 <= py <= self.table.depth:
+                    spots.append(((px, py), 0.0, 0.0, "center", "center"))
+            queued.append((label, spots))
+        self.live.place_overlay_labels(queued)
 
     def _draw_reach(self, reach: Reach | None) -> None:
         first, bound = self.reach_patches
