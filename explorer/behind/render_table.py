@@ -496,7 +496,25 @@ class LiveTable:
         self._background = None                    # (region, unit states, active units, geometry)
         self.fixed_texts: Callable[[], list] = lambda: []  # the caller's texts that labels keep clear of
         self._fixed: tuple = ((), [])              # their (position, words) keys and boxes
+        self._own_draw = False
+        self._canvas = None
         self.update(table)
+
+    def _watch(self, canvas) -> None:
+        """Draw the animated artists over every draw of the figure that :meth:`render` did not make
+        (ipympl draws afresh when the browser asks, e.g. on a resize)."""
+        if canvas is not self._canvas:
+            self._canvas = canvas
+            canvas.mpl_connect("draw_event", self._on_draw)
+
+    def _on_draw(self, event) -> None:
+        canvas = event.canvas
+        if self._own_draw or not self.blit or self._background is None or canvas.is_saving() or \
+                canvas is not self.ax.figure.canvas:
+            return
+        _, _, active, scenery, size = self._background
+        self._background = (canvas.copy_from_bbox(self.ax.figure.bbox), self._states(), active, scenery, size)
+        self._draw_animated(active)
 
     @property
     def extent(self) -> tuple[float, float, float, float]:
@@ -770,7 +788,12 @@ class LiveTable:
         for unit in states:
             for artist in self._unit_artists(unit):
                 artist.set_animated(unit in active)
-        canvas.draw()
+        self._watch(canvas)
+        self._own_draw = True
+        try:
+            canvas.draw()
+        finally:
+            self._own_draw = False
         self.full_draws += 1
         self._background = (canvas.copy_from_bbox(figure.bbox), states, active, self.scenery, size)
         self._draw_animated(active)

@@ -397,3 +397,20 @@ def test_the_full_name_of_a_chip_is_shown_beside_the_mouse_and_goes_with_a_press
     designer._on_release(mouse(designer, sahra.x, sahra.y))
     designer._on_motion(mouse(designer, 5, 75))
     assert not designer.hover_label.get_visible()
+
+
+def test_a_draw_the_browser_asks_for_keeps_the_dragged_chip_and_the_marks(designer):
+    """ipympl draws the figure afresh when the browser asks (a resize): the artists that are blitted
+    (the dragged chip, the marks) are drawn over it too."""
+    import numpy as np
+    from PIL import Image
+    import io
+
+    chip = designer.design.table.chip(LUDWIG)
+    designer._on_press(mouse(designer, chip.x, chip.y))
+    for k in range(1, 8):
+        designer._on_motion(mouse(designer, chip.x + 0.5, chip.y + 1.2 * k))
+    designer.view.figure.canvas.draw()
+    shown = np.asarray(designer.view.figure.canvas.buffer_rgba())[..., :3].astype(int)
+    full = np.asarray(Image.open(io.BytesIO(designer.png())).convert("RGB")).astype(int)
+    assert (np.abs(shown - full).max(axis=2) > 40).sum() == 0
