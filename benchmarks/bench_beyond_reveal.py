@@ -12,9 +12,14 @@ from explorer.beyond.panels import RevealPanel
 GOAL_MS = 100.0
 
 
+CPU: list = []
+"""The CPU time of every click (this process: a busy shared machine inflates wall time, not CPU time)."""
+
+
 def click(panel, handler) -> float:
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     handler()
+    CPU.append((time.process_time() - start_cpu) * 1000)
     return (time.perf_counter() - start) * 1000
 
 
@@ -35,6 +40,9 @@ def main() -> None:
           f"(max {max(reveal):.1f} ms, of which recompute + redraw {statistics.median(inside):.1f} ms); "
           f"Stop / Collect / Next turn median {statistics.median(other):.1f} ms; goal <= {GOAL_MS:.0f} ms median; "
           f"{len(reveal) + len(other)} clicks")
+    print(f"CPU time per click: median {statistics.median(CPU):.1f} ms, 90th percentile "
+          f"{sorted(CPU)[int(0.9 * len(CPU))]:.1f} ms; the revealed row {panel._row.pixel_size[0]} x "
+          f"{panel._row.pixel_size[1]} px")
     verdict = "meets" if statistics.median(reveal) <= GOAL_MS else "MISSES"
     print(f"{verdict} the {GOAL_MS:.0f} ms goal")
 
