@@ -257,3 +257,19 @@ def test_the_beyond_replay_names_cards_by_their_spirits():
     panel = ReplayPanel(state.to_json(), picture="image")
     panel.go(1)
     assert "Jessy reveals Turtle Snake (yin)" in panel.step_text.value and "TS01" not in panel.step_text.value
+
+
+def test_the_beyond_replay_names_cards_in_the_actions_to_choose_from():
+    from explorer.beyond.panels import ReplayPanel
+
+    state = new_game(["Jessy", "Sam"], seed=2, top=("TS01", "VB01"))
+    panel = ReplayPanel(state, play=True)
+    for _ in range(3):  # reveal, reveal, stop: the collected cards to place
+        panel.actions.value = next(i for label, i in panel.actions.options
+                                   if label.startswith(("reveal", "stop")) and (len(panel.game.revealed) < 2
+                                                                                or label.startswith("stop")))
+        panel.apply_selected()
+    labels = [label for label, _ in panel.actions.options]
+    assert panel.game.phase == "place" and labels and not any(re.search(r"\b[A-Z]{2}\d{2}\b", t) for t in labels)
+    assert any("Turtle Snake (yin)" in label for label in labels) and panel.actions.value == 0
+

@@ -30,3 +30,12 @@ class ReplayPanel(CoreReplayPanel):
 
     def _step_html(self, step, viewer: Any) -> str:
         return named_text(self.states[0], super()._step_html(step, viewer))
+
+    def _refresh_play_controls(self) -> None:
+        """The legal actions to choose from (playing) in words that name the cards by their spirits."""
+        super()._refresh_play_controls()
+        options = list(self.actions.options)
+        if options and isinstance(options[0], tuple):
+            value = self.actions.value
+            self.actions.options = [(named_text(self.game, label), index) for label, index in options]
+            self.actions.value = value
