@@ -210,6 +210,8 @@ def corrupt_text(rng: random.Random, text: str) -> str:
     """The JSON text with a few characters replaced, cut, or repeated."""
     chars = list(text)
     for _ in range(rng.randrange(1, 4)):
+        if not chars:  # a short position cut to nothing already: nothing left to corrupt
+            break
         i = rng.randrange(len(chars))
         what = rng.random()
         if what < 0.4:
