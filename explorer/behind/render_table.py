@@ -663,12 +663,13 @@ class LiveTable:
             self._fixed = (key, [t.get_window_extent(renderer) for t in texts])
         return self._fixed[1]
 
-    def place_overlay_labels(self, labels) -> float:
+    def place_overlay_labels(self, labels) -> list[float]:
         """Place the caller's labels (``(annotation, candidate spots)``, as :meth:`LabelPlacer.place`)
-        clear of the chips, the obstacles, their labels and each other; returns the cost left."""
+        clear of the chips, the obstacles, their labels and each other; returns each one's collision
+        cost left (0: clear; 5000 or more: it overlaps another label)."""
         labels = [(text, spots) for text, spots in labels if text.get_text()]
         if not labels:
-            return 0.0
+            return []
         placer = LabelPlacer(self.ax)
         r = self.table.radius
         for chip in self._chips_shown():
@@ -680,7 +681,7 @@ class LiveTable:
                 placer.avoid_box(box)
         for box in self._fixed[1]:
             placer.avoid_box(box)
-        return sum(placer.place(text, spots) for text, spots in labels)
+        return [placer.place(text, spots) for text, spots in labels]
 
     # -- drawing --------------------------------------------------------------------------------
     def add_overlay(self, *artists) -> None:

@@ -848,7 +848,10 @@ class DesignerPanel(widgets.VBox):
                 for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.15, 0.85)]
             spots += [(spot, *offset) for offset in ring_offsets(6.0, rings=2, step=7.0)]  # else beside it
             queued.append((label, spots))
-        self.live.place_overlay_labels(queued)
+        costs = self.live.place_overlay_labels(queued)
+        for (label, _), cost in zip(queued, costs):
+            if cost >= OVERLAP_COST:  # no room left in a crowd: the line stays, the list below gives the distance
+                label.set_visible(False)
         for ring, name in zip(self.mark_rings.take(len(singles)), singles):
             chip = table.chip(name)
             ring.set_center(chip.position)
@@ -996,6 +999,9 @@ def _with_obstacle(table: Table, obstacle: Obstacle) -> Table:
     obstacles = [obstacle if o.name == obstacle.name else o for o in table.obstacles]
     return Table(table.width, table.depth, obstacles, table.chips, table.rulings)
 
+
+OVERLAP_COST = 5000.0
+"""A distance label whose best place still overlaps another label (LabelPlacer's cost) is left out."""
 
 LABEL_GAP_CM = 5.5
 """Distance labels on the marks keep at least this far apart (cm), where the line allows."""
