@@ -166,3 +166,16 @@ def test_setup_phases_are_shown_before_any_chip_is_placed(decks, scenario, setup
     page = game_html(state, state.current_player)
     assert "setup" in status_line(state) and html.escape(status_line(state)) in page
     assert state_png(state).startswith(PNG_SIGNATURE)
+
+
+def test_the_players_table_is_three_columns_that_wrap_between_whole_words(state):
+    """At JupyterLab's narrowest output area (592 px) the table stays short: player, cards (the counts
+    on one line, each count kept whole), characters -- not seven narrow columns."""
+    page = game_html(state, picture=False)
+    table = page[page.index('<table class="bg-table bg-players">'):]
+    table = table[:table.index("</table>")]
+    assert table.count("<th>") == 3 and "<th>player</th><th>cards</th><th>characters</th>" in table
+    assert table.count('<td class="bg-who">') == len(state.players)
+    for row in player_rows(state):
+        assert f'<span class="bg-count">hand <b>{row["hand"]}</b></span>' in table
+    assert "word-break:normal" in page and ".bg-count{white-space:nowrap}" in page
