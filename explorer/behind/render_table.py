@@ -454,6 +454,20 @@ def short_names(names) -> dict[str, str]:
     return short
 
 
+def _draw_pixels(canvas) -> None:
+    """Draw the figure into the canvas's pixels only: for an ipympl canvas the Agg drawing without
+    its sending of the picture (the caller sends it: ``FigureView.refresh``).  Before a browser shows
+    the canvas, ipympl turns every picture it sends into the widget's initial data URL, and Voila's
+    first view of the designer then failed to set its state ("drawImage ... broken") and never
+    showed the canvas."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    if isinstance(canvas, FigureCanvasAgg):
+        FigureCanvasAgg.draw(canvas)
+    else:
+        canvas.draw()
+
+
 class LiveTable:
     """A table drawn once on ``ax`` and changed in place by :meth:`update` (chips moved and turned,
     obstacles added, removed or edited): the artists of a chip or obstacle live as long as it does.
@@ -765,7 +779,7 @@ class LiveTable:
         figure = self.ax.figure
         canvas = figure.canvas
         if not self.blit:
-            canvas.draw()
+            _draw_pixels(canvas)
             self.full_draws += 1
             return False
         states = self._states()
@@ -792,7 +806,7 @@ class LiveTable:
         self._watch(canvas)
         self._own_draw = True
         try:
-            canvas.draw()
+            _draw_pixels(canvas)
         finally:
             self._own_draw = False
         self.full_draws += 1

@@ -217,3 +217,17 @@ def test_hovering_is_blitted_and_a_click_draws_the_sight_lines_afresh():
     shown = np.asarray(Image.open(io.BytesIO(panel.view.widget.value)).convert("RGB")).astype(int)
     full = np.asarray(Image.open(io.BytesIO(panel.png())).convert("RGB")).astype(int)
     assert shown.shape == full.shape and (np.abs(shown - full).max(axis=2) > 40).sum() == 0
+
+
+def test_no_picture_is_sent_before_a_browser_shows_the_canvas():
+    """Before any browser view says it is there, ipympl turns a picture it sends into the widget's
+    initial data URL, and Voila's first view then failed to set its state ("drawImage ... broken")
+    and never showed the canvas (the designer app, found by its browser test): the live views draw
+    their pixels and ask for a draw instead, until a view is there."""
+    from explorer.behind.panels.panel_designer import DesignerPanel
+
+    panel = TablePanel(scene(), cards=[STEP], canvas="ipympl")
+    panel.click(*panel.table.chip(panel.table.chips[0].name).position)
+    assert panel.view.figure.canvas._data_url is None
+    designer = DesignerPanel(canvas="ipympl")
+    assert designer.view.figure.canvas._data_url is None

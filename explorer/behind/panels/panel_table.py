@@ -132,7 +132,13 @@ class FigureView:
             return
         render()
         if self.mode == "ipympl":
-            self.figure.canvas.blit(self.figure.bbox)  # sends the buffer (a diff image) to the browser
+            canvas = self.figure.canvas
+            if getattr(canvas, "syncing_data_url", False):
+                # no browser shows it yet (ipympl keeps a data URL until one says it is there): ask for
+                # a draw, which the browser requests when it is ready, instead of sending a picture
+                canvas.draw_idle()
+            else:
+                canvas.blit(self.figure.bbox)  # sends the buffer (a diff image) to the browser
         elif self.mode == "png":
             self.widget.value = self.buffer_png()
 
