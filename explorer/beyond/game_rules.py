@@ -14,6 +14,13 @@ def _need(cond: bool, reason: str, rule) -> None:
         raise RuleViolation(reason, rule)
 
 
+def _named(state, card_id) -> str:
+    """A card in a refusal's reason as the events and the pictures name it: by its spirit
+    (``"Turtle Snake (yin)"``, :func:`explorer.beyond.cards.card_text`), never by its code; an id
+    that is no card stays as it was given."""
+    return card_text(state.cards, card_id) if isinstance(card_id, str) else repr(card_id)
+
+
 def _phase(state, phase: str, what: str, rule) -> None:
     _need(state.phase == phase, f"{what} is done in phase '{phase}', not now (phase '{state.phase}')", rule)
 
@@ -40,7 +47,7 @@ def verify(state, action) -> None:
         _need(len(bought) <= a["lotus"], f"{me} has {a['lotus']} Lotus token(s), one per bought card", refs.PHASE_1)
     elif isinstance(action, Place):
         _phase(state, "place", "placing a collected card", refs.PHASE_2)
-        _need(action.card in d["to_place"], f"{action.card} is not a card collected this turn", refs.PHASE_2)
+        _need(action.card in d["to_place"], f"{_named(state, action.card)} is not a card collected this turn", refs.PHASE_2)
         _need(action.side in ("spirit", "capture"), "a card is placed 'spirit' or 'capture' side up", refs.PHASE_2)
         if action.side == "capture":
             _need(len(a["captures"]) < state.components.capture_corners,
@@ -53,7 +60,7 @@ def verify(state, action) -> None:
         _need(state.options.protection, "protection tokens are an Advanced Mode module not in play", refs.ADVANCED_MODE)
         _phase(state, "act", "protecting a card", refs.PROTECTION_TOKENS)
         _need(not is_nian_shou(action.card), "Nian Shou cards cannot have protection tokens", refs.PROTECTION_TOKENS)
-        _need(action.card in a["spirit"], f"{action.card} is not a Spirit card of {me} outside a pattern "
+        _need(action.card in a["spirit"], f"{_named(state, action.card)} is not a Spirit card of {me} outside a pattern "
               "(ruling beyond.protection-placement)", refs.PROTECTION_TOKENS)
         _need(action.card not in a["protected"], "a card can only be protected by a token", refs.PROTECTION_TOKENS)
         _need(a["tokens"] > 0, f"{me} has no token in stock", refs.PROTECTION_TOKENS)
@@ -91,10 +98,10 @@ def _verify_capture(state, action, a) -> None:
           f"{action.victim!r} is not an opponent", refs.PHASE_3)
     va = d["areas"][action.victim]
     if action.card in [c for pt in va["patterns"] for c in pt["cards"]]:
-        raise RuleViolation(f"{action.card} belongs to an enchanted pattern: it can no longer be captured",
+        raise RuleViolation(f"{_named(state, action.card)} belongs to an enchanted pattern: it can no longer be captured",
                             refs.ENCHANTED)
     _need(action.card in va["spirit"] or action.card in va["nian"],
-          f"{action.card} is not a Spirit face up card of {action.victim}", refs.PHASE_3)
+          f"{_named(state, action.card)} is not a Spirit face up card of {action.victim}", refs.PHASE_3)
     using = list(action.using)
     _need(len(set(using)) == len(using) and all(c in a["captures"] for c in using),
           "captures are paid with the active player's own Capture cards", refs.PHASE_3)
@@ -102,9 +109,9 @@ def _verify_capture(state, action, a) -> None:
     need = capture_needs(state, action.victim, action.card)
     if need == "yin+yang":
         rule = refs.NIAN_SHOU if is_nian_shou(action.card) else refs.PROTECTION_TOKENS
-        _need(symbols == [YANG, YIN], f"capturing {action.card} takes 1 Yin AND 1 Yang Capture card", rule)
+        _need(symbols == [YANG, YIN], f"capturing {_named(state, action.card)} takes 1 Yin AND 1 Yang Capture card", rule)
     else:
-        _need(symbols == [need], f"{action.card} is protected by a {state.cards[action.card].symbol}: it takes "
+        _need(symbols == [need], f"{_named(state, action.card)} is protected by a {state.cards[action.card].symbol}: it takes "
               f"exactly 1 {need.capitalize()} Capture card", refs.PHASE_3)
 
 

@@ -53,3 +53,56 @@ def test_a_card_in_words():
     assert str(state.cards["AD16"]) == "Double Azure Dragon body (yang)"
     state.apply(Reveal())
     assert state.log[-1].text == "Jessy reveals Yellow Unicorn horn (yin)" and state.log[-1].data["card"] == "YU02"
+
+
+def _refusals(state):
+    """Every refusal of a card action tried at ``state``: placing, protecting and capturing each card
+    of the game (with each single Capture card of the active player, and with none)."""
+    from explorer.beyond.actions import Capture, Place, Protect
+    from explorer.core.rules import RuleViolation
+
+    me = state.active_player
+    cards = list(state.cards) + list(state.components.nian_shou)
+    tries = [Place(c, "spirit") for c in cards] + [Protect(c) for c in cards]
+    for victim in state.players:
+        if victim != me:
+            for c in cards:
+                tries += [Capture(victim, c, ())] + [Capture(victim, c, (u,)) for u in state.area(me)["captures"]]
+    for action in tries:
+        try:
+            state.copy().apply(action)
+        except RuleViolation as refused:
+            yield refused
+
+
+def test_no_refusal_names_a_card_by_its_code(games):
+    """A refusal's reason names its card as the events do (``"Turtle Snake (yin) belongs to an
+    enchanted pattern"``), and keeps its rule (beyond-rulebook.txt, "Phase 3", "Enchanted Spirits",
+    "Protection Tokens")."""
+    reasons, rules = set(), set()
+    for game in games[:2]:
+        acting = [s for s in replay(game.to_json()).states if s.phase == "act" and not s.is_terminal()]
+        for state in acting[len(acting) // 2::max(1, len(acting) // 6)]:  # mid-game and late: patterns laid
+            for refused in _refusals(state):
+                assert not CODE.search(refused.reason), refused.reason
+                assert refused.rule is not None and refused.rule.section
+                reasons.add(refused.reason)
+                rules.add(refused.rule.section)
+    names = {spirit.name for spirit in games[0].components.spirits.values()}
+    assert any("belongs to an enchanted pattern" in r for r in reasons)
+    assert any("is not a Spirit face up card" in r and any(n in r for n in names) for r in reasons)
+    assert len(rules) >= 2
+
+
+def test_a_refusal_names_the_card_by_its_spirit():
+    from explorer.beyond.actions import Place, Stop
+    from explorer.core.rules import RuleViolation
+
+    state = new_game(["Jessy", "Sam"], seed=2, top=("TS01", "VB01"))
+    state.apply(Reveal())
+    state.apply(Reveal())
+    state.apply(Stop())
+    with pytest.raises(RuleViolation) as refused:
+        state.apply(Place("TS02", "spirit"))
+    assert refused.value.reason == "Turtle Snake (yin) is not a card collected this turn"
+    assert refused.value.rule.section.startswith("Phase 2: Positioning")
