@@ -1,6 +1,7 @@
 """Shared core of every rule system: rule references and errors, rulings, randomness, piles."""
 
 from explorer.core.compare import compare_rulings
+from explorer.core.event_table import EventTable, events_table, refusal_table
 from explorer.core.piles import PileError, Piles
 from explorer.core.rng import SeededRng, numpy_rng
 from explorer.core.rules import RuleRef, RuleViolation
@@ -16,6 +17,7 @@ from explorer.core.rulings import (
 
 __all__ = [
     "DEFAULT_RULINGS",
+    "EventTable",
     "PileError",
     "Piles",
     "RuleRef",
@@ -24,7 +26,9 @@ __all__ = [
     "Rulings",
     "SeededRng",
     "compare_rulings",
+    "events_table",
     "numpy_rng",
+    "refusal_table",
     "register",
     "rulings_frame",
     "rulings_markdown",

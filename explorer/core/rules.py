@@ -44,5 +44,12 @@ class RuleViolation(ValueError):
         self.rule = rule
         super().__init__(f"{reason} (rule: {rule})")
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the reason beside the rule's section, marked "refused" (the full
+        citation as the tooltip; :func:`explorer.core.event_table.refusal_table`)."""
+        from explorer.core.event_table import refusal_table
+
+        return refusal_table(self)._repr_html_()
+
     def __reduce__(self):  # keep the two parts when pickled (process pools)
         return (type(self), (self.reason, self.rule))

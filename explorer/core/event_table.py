@@ -1,0 +1,126 @@
+"""What happened, as HTML tables: a game's events and the engine's refusals, for any system.
+
+A notebook that prints an event log (``print(f"{event.text}\\n    [{event.rule}]")``) gets plain
+text that JupyterLab wraps in the middle of words.  :func:`events_table` shows the events as a
+table instead: each event in words beside the rulebook section it cites (the full citation as the
+cell's tooltip), a private event marked with the player who alone may see it.  A refusal
+(:class:`~explorer.core.rules.RuleViolation`) is a row of its own, marked "refused", or on its own a
+short block (:func:`refusal_table`).
+
+Nothing here knows a rule system: an event is anything with ``.text`` and ``.rule`` (a
+:class:`~explorer.core.rules.RuleRef` or ``None``) and, if it may be private, ``.visible_to``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Iterable
+
+from explorer.core.rules import RuleRef, RuleViolation
+
+CSS = """<style>
+.event-table{border-collapse:collapse;font-size:0.92em;margin:0.2em 0 0.6em 0;max-width:100%}
+.event-table th{text-align:left;padding:0.2em 0.6em;border-bottom:1px solid #999;white-space:nowrap}
+.event-table td{text-align:left;vertical-align:top;padding:0.2em 0.6em;border-bottom:1px solid #e4e4e4;
+  white-space:normal;overflow-wrap:break-word}
+.event-table td.event-text{min-width:14em;max-width:38em}
+.event-table td.event-rule{color:#555;font-size:0.92em;min-width:8em;max-width:16em;cursor:help}
+.event-table tr.event-refused td.event-text{color:#a00000}
+.event-table .event-mark{font-size:0.85em;font-weight:bold;padding:0 0.3em;border-radius:3px;margin-right:0.4em}
+.event-table tr.event-refused .event-mark{background:#fde2e2;color:#a00000}
+.event-table tr.event-private .event-mark{background:#e8e8f8;color:#404080}
+.event-table caption{caption-side:top;text-align:left;font-weight:bold;padding:0.3em 0}
+</style>"""
+"""The tables' look: words left-aligned and wrapping on whole words, the rule in grey beside."""
+
+REFUSED = "refused"
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+class EventRow:
+    """One row of an :class:`EventTable`: the words, the rule, and a mark (``"refused"``, a private
+    event's ``"only <player> sees"``, or ``""``)."""
+
+    def __init__(self, text: str, rule: RuleRef | None, mark: str = "", kind: str = ""):
+        self.text, self.rule, self.mark, self.kind = text, rule, mark, kind
+
+    @classmethod
+    def of(cls, item: Any) -> "EventRow":
+        """The row of an event, of a refusal (a RuleViolation) or of a ``(text, rule)`` pair."""
+        if isinstance(item, EventRow):
+            return item
+        if isinstance(item, RuleViolation):
+            return cls(item.reason, item.rule, REFUSED, "refused")
+        if isinstance(item, tuple) and len(item) == 2:
+            return cls(str(item[0]), item[1])
+        private = getattr(item, "visible_to", None)
+        return cls(item.text, getattr(item, "rule", None), f"only {private} sees this" if private is not None else "",
+                   "private" if private is not None else "")
+
+    def html(self) -> str:
+        mark = f'<span class="event-mark">{_e(self.mark)}</span>' if self.mark else ""
+        rule = self.rule
+        cite = (f'<td class="event-rule" title="{_e(rule)}">{_e(rule.section)}</td>' if rule is not None
+                else '<td class="event-rule"></td>')
+        css = f' class="event-{self.kind}"' if self.kind else ""
+        return f'<tr{css}><td class="event-text">{mark}{_e(self.text)}</td>{cite}</tr>'
+
+    def line(self) -> str:
+        mark = f"[{self.mark}] " if self.mark else ""
+        return f"{mark}{self.text}" + (f"  [{self.rule.section}]" if self.rule is not None else "")
+
+
+class EventTable:
+    """Events (and refusals) as an HTML table for a notebook: ``_repr_html_`` in Jupyter, one line
+    per row as text elsewhere (``repr``).  ``.rows`` are the :class:`EventRow`\\ s."""
+
+    def __init__(self, items: Iterable[Any], *, heading: str = "what happened", caption: str | None = None,
+                 viewer: Any = None, private: bool = True, empty: str = "(nothing happened)"):
+        """``items``: events, RuleViolations, ``(text, rule)`` pairs, in the order to show them.
+        ``viewer``: leave out the private events of other players (``None``: keep them all, marked);
+        ``private=False``: leave out every private event (what the table shows everyone)."""
+        rows = []
+        for item in items:
+            owner = getattr(item, "visible_to", None)
+            if owner is not None and (not private or (viewer is not None and owner != viewer)):
+                continue
+            rows.append(EventRow.of(item))
+        self.rows, self.heading, self.caption, self.empty = rows, heading, caption, empty
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def rulebooks(self) -> list[str]:
+        return sorted({row.rule.rulebook for row in self.rows if row.rule is not None and row.rule.rulebook})
+
+    def _repr_html_(self) -> str:
+        body = "".join(row.html() for row in self.rows) or (
+            f'<tr><td class="event-text">{_e(self.empty)}</td><td class="event-rule"></td></tr>')
+        books = ", ".join(self.rulebooks)
+        rule_head = f"rule ({_e(books)})" if books else "rule"
+        caption = f"<caption>{_e(self.caption)}</caption>" if self.caption else ""
+        return (f'{CSS}<div style="max-width:100%;overflow-x:auto"><table class="event-table">{caption}'
+                f"<tr><th>{_e(self.heading)}</th><th>{rule_head}</th></tr>{body}</table></div>")
+
+    def __repr__(self) -> str:
+        lines = [row.line() for row in self.rows] or [self.empty]
+        return "\n".join(([self.caption] if self.caption else []) + lines)
+
+
+def events_table(items: Iterable[Any], **options) -> EventTable:
+    """Events as an HTML table (:class:`EventTable`; ``options``: ``heading``, ``caption``,
+    ``viewer``, ``private``, ``empty``)."""
+    return EventTable(items, **options)
+
+
+def refusal_table(violation: RuleViolation, *, heading: str = "refused") -> EventTable:
+    """A refusal on its own: what is wrong beside the rule that forbids it (the full citation as
+    the tooltip)."""
+    return EventTable([violation], heading=heading)
+
+
+__all__ = ["CSS", "EventRow", "EventTable", "events_table", "refusal_table"]

@@ -1,0 +1,65 @@
+"""The core's event table (issue 11: text outputs as HTML tables, never wrapped plain text): any
+system's events -- ``.text``, ``.rule``, maybe ``.visible_to`` -- and refusals, as one HTML table."""
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from explorer.core import EventTable, RuleRef, RuleViolation, events_table, refusal_table
+from explorer.core.game import Event
+
+MOVEMENT = RuleRef("behind-2003-rulebook.txt", "Movement")
+TURF = RuleRef("behind-2003-rulebook.txt", '"Unser Revier!" ("Our Turf!")')
+
+
+@dataclass
+class OtherEvent:  # another system's event: only the attributes the table reads
+    text: str
+    rule: Any = None
+
+
+def test_each_event_in_words_beside_its_section_with_the_full_citation_as_tooltip():
+    table = events_table([Event("move", "Sahra moves 8 cm <south>", MOVEMENT), OtherEvent("the turn ends")])
+    page = table._repr_html_()
+    assert "<table" in page and page.count("<tr") == 3  # the head and two rows
+    assert "Sahra moves 8 cm &lt;south&gt;" in page  # escaped: no raw HTML from a text
+    assert 'title="behind-2003-rulebook.txt, section &quot;Movement&quot;"' in page
+    assert ">Movement</td>" in page
+    assert "rule (behind-2003-rulebook.txt)" in page
+    assert repr(table).splitlines() == ["Sahra moves 8 cm <south>  [Movement]", "the turn ends"]
+
+
+def test_a_citation_that_quotes_itself_is_quoted_once():
+    page = events_table([Event("setup", "scenario chosen", TURF)])._repr_html_()
+    assert "&quot;&quot;" not in page and '""' not in page.replace('=""', "")
+    assert "&quot;Unser Revier!&quot; (&quot;Our Turf!&quot;)" in page
+
+
+def test_private_events_are_marked_or_left_out_for_another_viewer():
+    events = [Event("draw", "Vampire draws 5 cards", MOVEMENT),
+              Event("draw", "Vampire draws Blutdurst", MOVEMENT, visible_to="Vampire")]
+    everything = events_table(events)
+    assert "only Vampire sees this" in everything._repr_html_() and 'class="event-private"' in everything._repr_html_()
+    assert len(events_table(events, viewer="Schwesternbund")) == 1
+    assert len(events_table(events, viewer="Vampire")) == 2
+    assert len(events_table(events, private=False)) == 1
+
+
+def test_a_refusal_is_a_marked_row_and_on_its_own_a_short_table():
+    refused = RuleViolation("Sahra cannot move 9 cm: the range allows 8 cm", MOVEMENT)
+    table = events_table([refused, Event("move", "Sahra moves 8 cm", MOVEMENT)])
+    page = table._repr_html_()
+    assert page.index("refused") < page.index("Sahra moves 8 cm")
+    assert 'class="event-refused"' in page and page.count('class="event-refused"') == 1
+    alone = refusal_table(refused)._repr_html_()
+    assert "Sahra cannot move 9 cm" in alone and ">Movement</td>" in alone
+    assert refused._repr_html_() == alone  # a RuleViolation shows itself the same way in a notebook
+    assert repr(refusal_table(refused)) == "[refused] Sahra cannot move 9 cm: the range allows 8 cm  [Movement]"
+
+
+def test_no_events_say_so_and_the_html_is_the_same_every_time():
+    empty = EventTable([])
+    assert "(nothing happened)" in empty._repr_html_() and repr(empty) == "(nothing happened)"
+    events = [Event("move", "Sahra moves", MOVEMENT)]
+    assert events_table(events)._repr_html_() == events_table(events)._repr_html_()
+    assert not re.search(r"0x[0-9a-f]{6,}", repr(events_table(events)))  # no memory address in a stored output
