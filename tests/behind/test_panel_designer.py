@@ -37,7 +37,24 @@ def test_the_example_shows_no_broken_rule_and_nothing_to_place(designer):
     assert "Still to place" not in designer.validation.value
     assert bytes(designer.view.widget.value[:4]) == b"\x89PNG"
     geometry = json.loads(designer.geometry.value)
-    assert geometry == {"xlim": [-2.0, 122.0], "ylim": [-2.0, 82.0], "axes": [0, 0, 1, 1], "size": [760, 515]}
+    assert geometry == {"xlim": [-2.0, 122.0], "ylim": [-2.0, 82.0], "axes": [0, 0, 1, 1], "size": [580, 393]}
+
+
+def test_the_figure_fits_the_narrowest_output_area_as_drawn(tmp_path):
+    """Issue 11: an ipympl canvas is never scaled by the page (a click would land beside the point clicked), so
+    the designer's figure fits JupyterLab's narrowest output area (590 px) as drawn, with the 2 + 2 px margins
+    ipympl puts on each side of it; the canvas box scrolls sideways (never overflows) in a narrower one."""
+    from explorer.core.panels.layout import NARROWEST
+
+    for scenario in ("unser_revier", "juwel_von_athen"):
+        designer = DesignerPanel(L.new_layout(scenario), folder=tmp_path, canvas="png")
+        width, height = designer.view.pixel_size
+        assert width + 8 <= NARROWEST, (scenario, width)
+        assert designer.view.widget.layout.width == f"{width}px"  # the PNG is shown at its own size
+        canvas_box = next(box for box in designer.body.children if "designer-canvas-box" in box._dom_classes)
+        assert (canvas_box.layout.overflow, canvas_box.layout.max_width) == ("auto", "100%")
+    wide = DesignerPanel(L.new_layout("unser_revier"), folder=tmp_path, canvas="png", width_px=760)
+    assert wide.view.pixel_size == (760, 515)
 
 
 def test_dragging_a_chip_checks_the_rules_live_and_commits_on_release(designer):
@@ -206,7 +223,7 @@ def test_another_scenario_resizes_the_same_figure(designer):
     designer.scenario.value = "juwel_von_athen"
     assert designer.view.figure is figure and designer.design.scenario == "juwel_von_athen"
     assert list(designer.role_boxes) == ["middle", "edge", "opposite-edge"]
-    assert json.loads(designer.geometry.value)["size"] == [760, 760]
+    assert json.loads(designer.geometry.value)["size"] == [580, 580]
     assert len(designer.design.table.obstacles) == 8
 
 

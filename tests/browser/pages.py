@@ -3,6 +3,7 @@ read a value once it has settled (widgets update asynchronously, through the ker
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -253,3 +254,210 @@ _LAB_CUT_TEXT_JS = """() => {
 def lab_cut_texts(page) -> list[dict]:
     """Buttons, labels and readouts whose text does not fit their width (see ``_LAB_CUT_TEXT_JS``)."""
     return page.evaluate(_LAB_CUT_TEXT_JS)
+
+
+# --- a canvas inside its output area ---------------------------------------------------------------
+
+# The first element matching the selector (a canvas), its output area and everything that scrolls
+# sideways around it: each ancestor that shows a horizontal scroll bar (overflow-x auto / scroll and
+# more content than room) and the page itself. Rectangles in CSS pixels of the window.
+_CANVAS_FIT_JS = """(sel) => {
+  const el = document.querySelector(sel);
+  if (el === null) return {error: `no ${sel}`};
+  const area = el.closest('.jp-OutputArea-output');
+  if (area === null) return {error: `${sel} is in no output area`};
+  const rect = (r) => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height});
+  const describe = (e) => e.tagName.toLowerCase() + String(e.getAttribute('class') || '').split(/\\s+/)
+      .filter(c => c && !c.startsWith('lm-') && !c.startsWith('p-')).slice(0, 4).map(c => '.' + c).join('');
+  const scrolling = [];
+  for (let up = el.parentElement; up && up !== document.documentElement; up = up.parentElement) {
+    const overflow = getComputedStyle(up).overflowX;
+    if (/auto|scroll/.test(overflow) && up.scrollWidth > up.clientWidth + 1)
+      scrolling.push({element: describe(up), content: up.scrollWidth, room: up.clientWidth});
+  }
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth + 1)
+    scrolling.push({element: 'the page', content: page.scrollWidth, room: page.clientWidth});
+  return {canvas: rect(el.getBoundingClientRect()), area: rect(area.getBoundingClientRect()), scrolling: scrolling,
+          window: window.innerWidth};
+}"""
+
+
+def canvas_fit(page, selector: str) -> tuple[dict, list[str]]:
+    """Where the canvas ``selector`` lies in its output area, and in words what does not fit: the canvas
+    reaching past the output area's left or right edge (1 px of rounding allowed), or any horizontal scroll
+    bar around it (an ancestor's or the page's)."""
+    found = page.evaluate(_CANVAS_FIT_JS, selector)
+    if "error" in found:
+        return found, [found["error"]]
+    canvas, area = found["canvas"], found["area"]
+    problems = []
+    if canvas["left"] < area["left"] - 1 or canvas["right"] > area["right"] + 1:
+        problems.append(f"the canvas spans {canvas['left']:.0f}-{canvas['right']:.0f} px, its output area "
+                        f"{area['left']:.0f}-{area['right']:.0f} px ({area['width']:.0f} px wide)")
+    problems += [f"{s['element']} scrolls sideways: {s['content']} px of content in {s['room']} px"
+                 for s in found["scrolling"]]
+    return found, problems
+
+
+# --- a panel inside its output area, as Voila shows it and narrowed to JupyterLab's width ---------------
+# In Voila the output area is nearly the whole window; in JupyterLab it is narrower: measured with
+# JupyterLab 4 and its file browser open (the default of `make lab`), 592 px at a 1024 px window and
+# 781 px at 1280 px.  Each width is checked twice on one page: as Voila shows it, then with the output
+# area narrowed to JupyterLab's width (the widgets' flex layout answers at once, the kernel is not
+# involved), each with a screenshot in test-artifacts/browser/.
+
+JUPYTERLAB_OUTPUT_PX = {1024: 592, 1280: 781}
+
+# Every displayed element of the panel (and the panel itself) must lie within its output area
+# (1 px of rounding allowed), unless it sits in a box made a sideways scroller on purpose
+# (``Layout(overflow="auto")``: an inline style), which must fit itself; every button and widget
+# label must show its text in full (its scrollWidth within its clientWidth) unless it has a
+# tooltip.  Reported: the innermost offenders.
+_FIT_JS = """(sel) => {
+  const panel = document.querySelector(sel);
+  if (panel === null) return {error: `no ${sel}`};
+  const area = panel.closest('.jp-OutputArea-output') || panel.parentElement;
+  const edge = area.getBoundingClientRect();
+  const describe = (el) => {
+    const cls = String(el.getAttribute('class') || '').split(/\\s+/)
+      .filter(c => c && !c.startsWith('lm-') && !c.startsWith('p-')).slice(0, 5).join('.');
+    return el.tagName.toLowerCase() + (cls ? '.' + cls : '');
+  };
+  const scrollsOnPurpose = (el) => /auto|scroll/.test((el.style && (el.style.overflowX || el.style.overflow)) || '');
+  const inScroller = (el) => {
+    for (let up = el.parentElement; up && up !== area; up = up.parentElement) if (scrollsOnPurpose(up)) return true;
+    return false;
+  };
+  const wide = [];
+  for (const el of [panel, ...panel.querySelectorAll('*')]) {
+    if (el.tagName === 'OPTION' || el.getClientRects().length === 0 || inScroller(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || (r.right <= edge.right + 1 && r.left >= edge.left - 1)) continue;
+    wide.push(el);
+  }
+  const over = wide.filter(el => !wide.some(o => o !== el && el.contains(o))).map(el => {
+    const r = el.getBoundingClientRect();
+    return {element: describe(el), width: Math.round(r.width), over: Math.round(r.right - edge.right),
+            text: (el.innerText || '').replace(/\\s+/g, ' ').trim().slice(0, 80)};
+  });
+  const cut = [];
+  for (const el of panel.querySelectorAll('button, .widget-label')) {
+    if (el.getClientRects().length === 0 || el.title) continue;
+    if (el.scrollWidth > el.clientWidth + 1)
+      cut.push({element: describe(el), text: el.innerText, needs: el.scrollWidth, has: el.clientWidth});
+  }
+  return {area: Math.round(edge.width), page: document.documentElement.scrollWidth, window: window.innerWidth,
+          over: over, cut: cut};
+}"""
+
+
+def fit_problems(page, panel: str) -> tuple[dict, list[str]]:
+    """What of ``panel`` (a CSS selector) does not fit its output area, in words (empty: it fits)."""
+    found = page.evaluate(_FIT_JS, panel)
+    if "error" in found:
+        return found, [found["error"]]
+    problems = [f"{o['element']} is {o['width']} px wide, {o['over']} px past the output area's right edge "
+                f"({found['area']} px): {o['text']!r}" for o in found["over"]]
+    problems += [f"{c['element']} {c['text']!r} is cut: needs {c['needs']} px, has {c['has']} px" for c in found["cut"]]
+    if found["page"] > found["window"] + 1:
+        problems.append(f"the page scrolls sideways: {found['page']} px in a {found['window']} px window")
+    return found, problems
+
+
+def narrow_output_area(page, width: int | None) -> None:
+    """Make every output area at most ``width`` px wide (JupyterLab's), or as Voila has it (None)."""
+    page.evaluate("""(width) => {
+      let style = document.getElementById('jupyterlab-width');
+      if (style === null) { style = document.createElement('style'); style.id = 'jupyterlab-width';
+                            document.head.appendChild(style); }
+      style.textContent = width === null ? "" : `.jp-OutputArea-output{display:block !important;width:${width}px !important;`
+        + `max-width:${width}px !important;min-width:0 !important;flex:0 0 auto !important}`;
+    }""", width)
+    page.wait_for_timeout(600)  # the flex layout and the pictures' scaling
+
+
+def whole_page_screenshot(page, path) -> None:
+    """A screenshot of the whole app: Voila scrolls inside its own panel (not the page), so the
+    window is made as tall as the content for the shot."""
+    size = page.viewport_size
+    height = page.evaluate("""() => Math.max(...[document.documentElement, ...document.querySelectorAll(
+      '.lm-BoxPanel-child, #rendered_cells, .jp-Notebook')].map(e => e.scrollHeight))""")
+    page.set_viewport_size({"width": size["width"], "height": min(max(height + 20, size["height"]), 6000)})
+    page.wait_for_timeout(300)
+    page.screenshot(path=path)
+    page.set_viewport_size(size)
+
+
+def check_fits(page, panels, artifacts_dir, stem: str) -> list[str]:
+    """Check ``panels`` (CSS selectors, or one) as Voila shows them at this window width and in
+    JupyterLab's narrower output area; screenshots ``<stem>_<width>_voila.png`` and
+    ``<stem>_<width>_jupyterlab.png``; return the problems found (each prefixed by where)."""
+    width = page.viewport_size["width"]
+    problems = []
+    for where, narrow in (("voila", None), ("jupyterlab", JUPYTERLAB_OUTPUT_PX[width])):
+        narrow_output_area(page, narrow)
+        for panel in (panels,) if isinstance(panels, str) else panels:
+            found, seen = fit_problems(page, panel)
+            problems += [f"{where} at {width} px, {panel} (output area {found.get('area')} px): {p}" for p in seen]
+        whole_page_screenshot(page, artifacts_dir / f"{stem}_{width}_{where}.png")
+    narrow_output_area(page, None)
+    return problems
+
+
+# --- the replay apps (Behind's and Beyond's: the core's ReplayPanel) --------------------------------------
+REPLAY_PANEL = ".replay-panel"
+REPLAY_STEP = ".replay-step"
+REPLAY_STATUS = ".replay-status"
+REPLAY_EVENT = ".replay-step .event-text"
+REPLAY_PICTURE = ".replay-picture"
+REPLAY_NEXT = "button.replay-next"
+REPLAY_BUTTON_TEXTS = {"replay-first": "first", "replay-prev": "back", "replay-next": "next", "replay-last": "last"}
+REPLAY_UPDATE_TIMEOUT_MS = 30_000  # click -> kernel callback -> new step text
+
+
+def shown_step(page) -> int:
+    """The step the replay panel's status says it shows ("step N of M")."""
+    match = re.search(r"step (\d+) of (\d+)", page.locator(REPLAY_STATUS).inner_text())
+    assert match, f"no 'step N of M' in {page.locator(REPLAY_STATUS).inner_text()!r}"
+    return int(match.group(1))
+
+
+def wait_for_step(page, step: int, shot, what: str) -> None:
+    """Wait until the replay panel's step text is step ``step``; else fail with a screenshot."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(
+            "([sel, step]) => { const e = document.querySelector(sel);"
+            " return e !== null && e.textContent.includes(`Step ${step}`); }",
+            arg=[REPLAY_STEP, step], timeout=REPLAY_UPDATE_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        page.screenshot(path=shot, full_page=True)
+        pytest.fail(f"{what}: the step text did not become step {step} within "
+                    f"{REPLAY_UPDATE_TIMEOUT_MS / 1000:.0f} s; see {shot}", pytrace=False)
+
+
+def button_texts(page) -> dict[str, str]:
+    """The replay panel's step buttons' texts, by CSS class."""
+    return {css: page.locator(f"button.{css}").inner_text().strip() for css in REPLAY_BUTTON_TEXTS}
+
+
+def replay_app_fit_problems(page, url: str, artifacts_dir: Path, stem: str, *, what: str, timeout_ms: int) -> list[str]:
+    """Open the replay app at ``url``, step to step 1, and say in words what does not fit (issue 11): a
+    step button that does not read in full ("◀ back", "next ▶" ...), anything of the panel past the
+    output area as Voila shows it and in JupyterLab's narrower one (:func:`check_fits`; screenshots
+    ``<stem>_<width>_voila.png`` / ``_jupyterlab.png``).  Empty: it fits."""
+    width = page.viewport_size["width"]
+    shot = artifacts_dir / f"{stem}_{width}_loading.png"
+    open_app(page, url, (REPLAY_EVENT, REPLAY_PICTURE, REPLAY_NEXT), screenshot=shot,
+             log=artifacts_dir / "voila.log", timeout_ms=timeout_ms,
+             what=f"{what} ({REPLAY_EVENT}, {REPLAY_PICTURE})")
+    page.locator(REPLAY_NEXT).click()
+    wait_for_step(page, 1, shot, "after pressing next")
+    settled_text(page.locator(REPLAY_STEP))
+
+    texts = button_texts(page)
+    problems = [f"the button {css} reads {texts[css]!r}, not {word!r} in full"
+                for css, word in REPLAY_BUTTON_TEXTS.items() if word not in texts[css]]
+    return problems + check_fits(page, REPLAY_PANEL, artifacts_dir, stem)

@@ -13,16 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.pages import open_app, settled, settled_text
-from tests.browser.test_replay import (  # noqa: F401 (sized_page: a fixture)
-    BUTTON_TEXTS,
-    PANEL,
-    button_texts,
-    check_fits,
-    shown_step,
-    sized_page,
-    wait_for_step,
-)
+from tests.browser.pages import open_app, replay_app_fit_problems, settled, settled_text, shown_step, wait_for_step
+from tests.browser.test_replay import sized_page  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -76,16 +68,6 @@ def test_stepping_the_beyond_replay_changes_the_event_text_and_the_picture(page,
 def test_the_beyond_replay_fits_the_output_area_with_readable_buttons(sized_page, voila_app_url, artifacts_dir):
     """Issue 11, at 1024 and 1280 px, as Voila shows it and in JupyterLab's narrower output area:
     the buttons read in full, nothing runs past the output area, the picture shrinks with it."""
-    page = sized_page
-    width = page.viewport_size["width"]
-    shot = artifacts_dir / f"beyond_replay_{width}_loading.png"
-    open_app(page, voila_app_url(NOTEBOOK), (EVENT, PICTURE, NEXT), screenshot=shot, log=artifacts_dir / "voila.log",
-             timeout_ms=LOAD_TIMEOUT_MS, what=f"the Beyond replay panel ({EVENT}, {PICTURE})")
-    page.locator(NEXT).click()
-    wait_for_step(page, 1, shot, "after pressing next")
-    settled_text(page.locator(STEP))
-
-    texts = button_texts(page)
-    assert all(word in texts[css] for css, word in BUTTON_TEXTS.items()), f"button texts {texts}"
-    problems = check_fits(page, PANEL, artifacts_dir, "beyond_replay")
+    problems = replay_app_fit_problems(sized_page, voila_app_url(NOTEBOOK), artifacts_dir, "beyond_replay",
+                                       what="the Beyond replay panel", timeout_ms=LOAD_TIMEOUT_MS)
     assert not problems, "\n".join(problems)

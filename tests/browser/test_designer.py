@@ -1,6 +1,8 @@
 """The scenario designer, served by Voila: it checks the setup rules live while a chip is dragged, and
 answers every click in words (issue 11: select, move, add a chip, add an obstacle, start a game and play
-a move, save to a folder of the user's).  And it fits JupyterLab's output area at a 1024 px window.
+a move, save to a folder of the user's).  And it fits JupyterLab's and Voila's output areas at a 1024 px
+window: the canvas lies inside the output area as drawn (an ipympl canvas is never scaled: a click must land
+where it is made), nothing scrolls sideways.
 
 Contract with the app notebook (notebooks/apps/scenario_designer.ipynb: ``%matplotlib widget``, then
 ``DesignerPanel(load_layout("unser_revier_example"))``): the figure is an ipympl canvas inside the
@@ -17,14 +19,16 @@ must be at least three card lengths from an enemy character chip"), so the list 
 from __future__ import annotations
 
 import json
+import math
+import re
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.browser.conftest import REPO_ROOT
-from tests.browser.pages import (lab_overflows, open_app, open_lab_notebook, run_all_lab_cells,
-                                 screenshot_lab_notebook, settled_text)
+from tests.browser.pages import (canvas_fit, lab_overflows, open_app, open_lab_notebook, run_all_lab_cells,
+                                 screenshot_lab_notebook, settled_text, whole_page_screenshot)
 
 pytestmark = pytest.mark.browser
 
@@ -268,9 +272,36 @@ def test_every_click_is_answered_in_words_next_to_the_table(page, voila_app_url,
     designer.shot("designer_refused_data.png", top=".designer-validation")
 
 
+# --- the fit at a 1024 px window (issue 11) -----------------------------------------------------------
+EMPTY_PLACE = (100.0, 16.0)  # nothing stands here in the example layout (cm); far from the canvas's corner
+
+
+def check_a_click_lands_where_it_is_made(page, artifacts_dir: Path, shot: str) -> None:
+    """A click on Ludwig selects him; a click on an empty place moves him there, and the place the kernel
+    was told (the message line, 0.1 cm) is the table point clicked: nothing scales the canvas."""
+    designer = Designer(page, artifacts_dir)
+    designer.click_table(*LUDWIG_AT)
+    designer.said(f"{DRAGGED} selected", "a click on Ludwig")
+    designer.click_table(*EMPTY_PLACE)
+    said = designer.said(f"{DRAGGED} moved to (", f"a click at {EMPTY_PLACE} cm with Ludwig selected")
+    match = re.search(r"moved to \((-?[\d.]+), (-?[\d.]+)\)", said)
+    assert match, said
+    landed = float(match.group(1)), float(match.group(2))
+    page.locator(CANVAS).first.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+    time.sleep(1.0)  # the moved chip's picture
+    page.screenshot(path=artifacts_dir / shot)
+    assert math.dist(landed, EMPTY_PLACE) <= 0.5, (
+        f"a click at {EMPTY_PLACE} cm moved {DRAGGED} to {landed} cm; see {artifacts_dir / shot}")
+
+
+def fit_failure(found: dict, problems: list[str], shots: str) -> str:
+    return "\n".join(problems) + f"\n(canvas {found.get('canvas')}, output area {found.get('area')}; see {shots})"
+
+
 def test_the_designer_fits_jupyterlab_at_1024_px(page, lab_server, lab_kernels_shut_down, artifacts_dir):
-    """JupyterLab's output area at a 1024 px window: no widget of the designer runs past it (the canvas
-    box scrolls sideways on purpose)."""
+    """JupyterLab's output area at a 1024 px window (file browser open, about 590 px): no widget of the
+    designer runs past it, the canvas lies inside it as drawn and nothing scrolls sideways; a click on
+    the canvas lands on the table point clicked."""
     page.set_viewport_size({"width": 1024, "height": 900})
     stem = artifacts_dir / "designer_lab_1024"
     path = f"notebooks/{NOTEBOOK}"
@@ -278,7 +309,28 @@ def test_the_designer_fits_jupyterlab_at_1024_px(page, lab_server, lab_kernels_s
     outputs = run_all_lab_cells(page, timeout_ms=120_000, screenshot=Path(f"{stem}-timeout.png"))
     errors = [e for cell in outputs["cells"] for e in cell["errors"] + cell["shown"]]
     overflows = lab_overflows(page)
+    found, problems = canvas_fit(page, CANVAS)
     screenshot_lab_notebook(page, stem, height=1400)
     assert errors == [], errors
     assert overflows == [], "\n".join(f"{o['element']} runs {o['over']} px past the {o['area']} px output area: "
                                       f"{o['text']!r}" for o in overflows)
+    assert not problems, fit_failure(found, problems, f"{stem}-01.png")
+    check_a_click_lands_where_it_is_made(page, artifacts_dir, "designer_lab_1024_clicked.png")
+
+
+def test_the_designer_fits_voila_at_1024_px(page, voila_app_url, artifacts_dir):
+    """Voila's output area at a 1024 px window (about 994 px): the canvas lies inside it as drawn, nothing
+    scrolls sideways, the side column stands beside the table; a click lands on the table point clicked."""
+    page.set_viewport_size({"width": 1024, "height": 900})
+    shot = artifacts_dir / "designer_voila_1024.png"
+    open_app(page, voila_app_url(NOTEBOOK), (VERDICT, CANVAS, STATUS, (GEOMETRY, "attached")), screenshot=shot,
+             log=artifacts_dir / "voila.log", timeout_ms=LOAD_TIMEOUT_MS, what="the designer")
+    settled_text(page.locator(VERDICT))
+    found, problems = canvas_fit(page, CANVAS)
+    side = page.locator(".designer-side").first.bounding_box()
+    whole_page_screenshot(page, shot)
+    assert not problems, fit_failure(found, problems, shot)
+    assert side["x"] >= found["canvas"]["right"] and side["x"] + side["width"] <= found["area"]["right"] + 1, (
+        f"the side column ({side}) should stand beside the canvas ({found['canvas']}) inside the output area; "
+        f"see {shot}")
+    check_a_click_lands_where_it_is_made(page, artifacts_dir, "designer_voila_1024_clicked.png")

@@ -9,11 +9,16 @@ the table picture ``replay-picture`` (an ipympl canvas under ``%matplotlib widge
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.browser.pages import open_app, settled_text
+from tests.browser.pages import (  # noqa: F401 (check_fits: test_beyond_reveal imports it from here)
+    check_fits,
+    open_app,
+    replay_app_fit_problems,
+    settled_text,
+    shown_step,
+    wait_for_step,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -26,27 +31,6 @@ NEXT = "button.replay-next"
 SLIDER = ".replay-slider"
 PICTURE = ".replay-picture"
 LOAD_TIMEOUT_MS = 90_000  # page load + replaying the game + widget rendering
-UPDATE_TIMEOUT_MS = 30_000  # click -> kernel callback -> new step text
-
-
-def shown_step(page) -> int:
-    match = re.search(r"step (\d+) of (\d+)", page.locator(STATUS).inner_text())
-    assert match, f"no 'step N of M' in {page.locator(STATUS).inner_text()!r}"
-    return int(match.group(1))
-
-
-def wait_for_step(page, step: int, shot, what: str) -> None:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-    try:
-        page.wait_for_function(
-            "([sel, step]) => { const e = document.querySelector(sel);"
-            " return e !== null && e.textContent.includes(`Step ${step}`); }",
-            arg=[STEP, step], timeout=UPDATE_TIMEOUT_MS)
-    except PlaywrightTimeoutError:
-        page.screenshot(path=shot, full_page=True)
-        pytest.fail(f"{what}: the step text did not become step {step} within {UPDATE_TIMEOUT_MS / 1000:.0f} s; "
-                    f"see {shot}", pytrace=False)
 
 
 def test_stepping_the_replay_changes_the_event_text(page, voila_app_url, artifacts_dir):
@@ -83,57 +67,11 @@ def test_stepping_the_replay_changes_the_event_text(page, voila_app_url, artifac
 
 
 # --- layout: every widget inside the output area, at 1024 and 1280 px ------------------------------
-# In Voila the output area is nearly the whole window; in JupyterLab it is narrower: measured with
-# JupyterLab 4 and its file browser open (the default of `make lab`), 592 px at a 1024 px window and
-# 781 px at 1280 px.  Each width is checked twice on one page: as Voila shows it, then with the output
-# area narrowed to JupyterLab's width (the widgets' flex layout answers at once, the kernel is not
-# involved), each with a screenshot in test-artifacts/browser/.
+# (the checks: tests.browser.pages.check_fits, as Voila shows the panel and in JupyterLab's narrower
+# output area)
 
 VIEWPORTS = (1024, 1280)
-JUPYTERLAB_OUTPUT_PX = {1024: 592, 1280: 781}
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-
-# Every displayed element of the panel (and the panel itself) must lie within its output area
-# (1 px of rounding allowed), unless it sits in a box made a sideways scroller on purpose
-# (``Layout(overflow="auto")``: an inline style), which must fit itself; every button and widget
-# label must show its text in full (its scrollWidth within its clientWidth) unless it has a
-# tooltip.  Reported: the innermost offenders.
-_FIT_JS = """(sel) => {
-  const panel = document.querySelector(sel);
-  if (panel === null) return {error: `no ${sel}`};
-  const area = panel.closest('.jp-OutputArea-output') || panel.parentElement;
-  const edge = area.getBoundingClientRect();
-  const describe = (el) => {
-    const cls = String(el.getAttribute('class') || '').split(/\\s+/)
-      .filter(c => c && !c.startsWith('lm-') && !c.startsWith('p-')).slice(0, 5).join('.');
-    return el.tagName.toLowerCase() + (cls ? '.' + cls : '');
-  };
-  const scrollsOnPurpose = (el) => /auto|scroll/.test((el.style && (el.style.overflowX || el.style.overflow)) || '');
-  const inScroller = (el) => {
-    for (let up = el.parentElement; up && up !== area; up = up.parentElement) if (scrollsOnPurpose(up)) return true;
-    return false;
-  };
-  const wide = [];
-  for (const el of [panel, ...panel.querySelectorAll('*')]) {
-    if (el.tagName === 'OPTION' || el.getClientRects().length === 0 || inScroller(el)) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || (r.right <= edge.right + 1 && r.left >= edge.left - 1)) continue;
-    wide.push(el);
-  }
-  const over = wide.filter(el => !wide.some(o => o !== el && el.contains(o))).map(el => {
-    const r = el.getBoundingClientRect();
-    return {element: describe(el), width: Math.round(r.width), over: Math.round(r.right - edge.right),
-            text: (el.innerText || '').replace(/\\s+/g, ' ').trim().slice(0, 80)};
-  });
-  const cut = [];
-  for (const el of panel.querySelectorAll('button, .widget-label')) {
-    if (el.getClientRects().length === 0 || el.title) continue;
-    if (el.scrollWidth > el.clientWidth + 1)
-      cut.push({element: describe(el), text: el.innerText, needs: el.scrollWidth, has: el.clientWidth});
-  }
-  return {area: Math.round(edge.width), page: document.documentElement.scrollWidth, window: window.innerWidth,
-          over: over, cut: cut};
-}"""
 
 
 def _only_local(route) -> None:
@@ -156,80 +94,9 @@ def sized_page(browser, request):
         context.close()
 
 
-def fit_problems(page, panel: str) -> tuple[dict, list[str]]:
-    """What of ``panel`` (a CSS selector) does not fit its output area, in words (empty: it fits)."""
-    found = page.evaluate(_FIT_JS, panel)
-    if "error" in found:
-        return found, [found["error"]]
-    problems = [f"{o['element']} is {o['width']} px wide, {o['over']} px past the output area's right edge "
-                f"({found['area']} px): {o['text']!r}" for o in found["over"]]
-    problems += [f"{c['element']} {c['text']!r} is cut: needs {c['needs']} px, has {c['has']} px" for c in found["cut"]]
-    if found["page"] > found["window"] + 1:
-        problems.append(f"the page scrolls sideways: {found['page']} px in a {found['window']} px window")
-    return found, problems
-
-
-def narrow_output_area(page, width: int | None) -> None:
-    """Make every output area at most ``width`` px wide (JupyterLab's), or as Voila has it (None)."""
-    page.evaluate("""(width) => {
-      let style = document.getElementById('jupyterlab-width');
-      if (style === null) { style = document.createElement('style'); style.id = 'jupyterlab-width';
-                            document.head.appendChild(style); }
-      style.textContent = width === null ? "" : `.jp-OutputArea-output{display:block !important;width:${width}px !important;`
-        + `max-width:${width}px !important;min-width:0 !important;flex:0 0 auto !important}`;
-    }""", width)
-    page.wait_for_timeout(600)  # the flex layout and the pictures' scaling
-
-
-def whole_page_screenshot(page, path) -> None:
-    """A screenshot of the whole app: Voila scrolls inside its own panel (not the page), so the
-    window is made as tall as the content for the shot."""
-    size = page.viewport_size
-    height = page.evaluate("""() => Math.max(...[document.documentElement, ...document.querySelectorAll(
-      '.lm-BoxPanel-child, #rendered_cells, .jp-Notebook')].map(e => e.scrollHeight))""")
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 20, size["height"]), 6000)})
-    page.wait_for_timeout(300)
-    page.screenshot(path=path)
-    page.set_viewport_size(size)
-
-
-def check_fits(page, panels, artifacts_dir, stem: str) -> list[str]:
-    """Check ``panels`` (CSS selectors, or one) as Voila shows them at this window width and in
-    JupyterLab's narrower output area; screenshots ``<stem>_<width>_voila.png`` and
-    ``<stem>_<width>_jupyterlab.png``; return the problems found (each prefixed by where)."""
-    width = page.viewport_size["width"]
-    problems = []
-    for where, narrow in (("voila", None), ("jupyterlab", JUPYTERLAB_OUTPUT_PX[width])):
-        narrow_output_area(page, narrow)
-        for panel in (panels,) if isinstance(panels, str) else panels:
-            found, seen = fit_problems(page, panel)
-            problems += [f"{where} at {width} px, {panel} (output area {found.get('area')} px): {p}" for p in seen]
-        whole_page_screenshot(page, artifacts_dir / f"{stem}_{width}_{where}.png")
-    narrow_output_area(page, None)
-    return problems
-
-
-PANEL = ".replay-panel"
-BUTTON_TEXTS = {"replay-first": "first", "replay-prev": "back", "replay-next": "next", "replay-last": "last"}
-
-
-def button_texts(page) -> dict[str, str]:
-    return {css: page.locator(f"button.{css}").inner_text().strip() for css in BUTTON_TEXTS}
-
-
 def test_the_replay_panel_fits_the_output_area_with_readable_buttons(sized_page, voila_app_url, artifacts_dir):
     """Issue 11: the buttons read "◀ back", "next ▶" ... in full (no icon and "..."), the rows wrap
     instead of overflowing, the events drop below the table when the room is narrow."""
-    page = sized_page
-    width = page.viewport_size["width"]
-    shot = artifacts_dir / f"replay_{width}_loading.png"
-    open_app(page, voila_app_url(NOTEBOOK), (EVENT, PICTURE, NEXT), screenshot=shot, log=artifacts_dir / "voila.log",
-             timeout_ms=LOAD_TIMEOUT_MS, what=f"the replay panel ({EVENT}, {PICTURE})")
-    page.locator(NEXT).click()
-    wait_for_step(page, 1, shot, "after pressing next")
-    settled_text(page.locator(STEP))
-
-    texts = button_texts(page)
-    assert all(word in texts[css] for css, word in BUTTON_TEXTS.items()), f"button texts {texts}"
-    problems = check_fits(page, PANEL, artifacts_dir, "replay")
+    problems = replay_app_fit_problems(sized_page, voila_app_url(NOTEBOOK), artifacts_dir, "replay",
+                                       what="the replay panel", timeout_ms=LOAD_TIMEOUT_MS)
     assert not problems, "\n".join(problems)

@@ -34,8 +34,12 @@ browser tests).
 
 Layout (the conventions of :mod:`explorer.core.panels.layout`): the toolbar, the table with its side
 column and the file controls are rows that wrap instead of overflowing JupyterLab's output area; the side
-column has a fixed width; the canvas scrolls sideways inside its own box when the output area is
-narrower than the figure; buttons are as wide as their text.
+column has a fixed width and drops below the table when the row is too narrow for both; buttons are as wide
+as their text.  The figure is drawn :data:`WIDTH_PX` wide, which fits JupyterLab's narrowest output area
+(590 px, a 1024 px window with the file browser open): an ipympl canvas is never scaled by the page, as
+ipympl 0.10 turns a mouse position into figure pixels unscaled (a canvas shrunk by CSS would put every
+click beside the point clicked), so it must fit as drawn.  Its box still scrolls sideways, rather than
+overflowing, in an output area narrower than that.
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ from matplotlib.patches import Circle, PathPatch, Rectangle
 
 from explorer.behind import layouts as L
 from explorer.behind.layouts import Finding, Layout, LayoutError
-from explorer.behind.panels.panel_table import FigureView, TablePanel, table_figure_size
+from explorer.behind.panels.panel_table import TABLE_WIDTH_PX, FigureView, TablePanel, table_figure_size
 from explorer.behind.render_table import (
     BLOCKED_COLOUR,
     LABEL_SIZE,
@@ -75,9 +79,10 @@ MODE_TIPS = ("select a chip or an obstacle with a click, then drag it or click o
              "click on the table to place the next chip of the player chosen under 'chip of'",
              "click on the table to place the obstacle chosen under 'obstacle'")
 MARGIN_CM = 2.0
-WIDTH_PX = 760
-"""The figure's default width: it fits JupyterLab's output area at a 1280 px window (file browser open)
-and at 1024 px with it closed; narrower, the canvas scrolls sideways in its box."""
+WIDTH_PX = TABLE_WIDTH_PX
+"""The figure's default width, 580 px: it fits JupyterLab's narrowest output area (590 px, a 1024 px window
+with the file browser open; the canvas's margins take 8 px) as drawn, and Voila's at 1024 px with the side
+column beside it (580 + 10 + 300 px).  ``width_px`` gives a wider one for a wider output area."""
 SIDE_PX = 300
 """The side column's width (selection, facing, height, roles)."""
 CLICK_CM = 0.5
@@ -148,13 +153,16 @@ class DesignerPanel(widgets.VBox):
         self.view.connect("button_press_event", self._on_press)
         self.view.connect("motion_notify_event", self._on_motion)
         self.view.connect("button_release_event", self._on_release)
-        # the canvas in a box of its own that scrolls sideways when the output area is narrower
+        # the canvas in a box of its own, which scrolls sideways (never overflows) in an output area narrower
+        # than the figure; the figure is never scaled, so that a click lands where it is made
         canvas_box = widgets.Box([self.view.widget], layout=widgets.Layout(
             overflow="auto", max_width="100%", flex="0 1 auto")).add_class("designer-canvas-box")
+        # the table and its side column: side by side when the row has room for both, else one below the other
+        self.body = row([canvas_box, self.sidebar], gap="6px 10px").add_class("designer-body")
         super().__init__([
             row([self.mode, self.player, self.piece, self.scenario], align="center").add_class("designer-toolbar"),
             self.status,
-            row([canvas_box, self.sidebar], gap="6px 10px").add_class("designer-body"),
+            self.body,
             self.validation,
             row([self.folder_text, self.filename, self.overwrite, self.save_button], align="center"
                 ).add_class("designer-save-row"),
