@@ -93,6 +93,9 @@ MIN_AC, MAX_AC = 1, 40
 MIN_CRIT_RANGE = 2
 MAX_ATTACKS = 8
 """The most attacks :func:`turn_odds` combines."""
+MAX_TURN_WORK = 2_000_000
+"""The most (total so far, damage) pairs :func:`turn_odds` may combine (about a second): eight attacks of
+2W6+4 need about 11,000, two of 20W100 about 16 million (refused)."""
 MAX_SOURCES = 50
 MAX_SAMPLES = 1_000_000
 OUTCOMES = ("Fehlschlag", "Treffer", "kritischer Treffer")
@@ -459,6 +462,13 @@ def turn_odds(attacks: Sequence[AttackOdds | Mapping[str, Any]]) -> TurnOdds:
                              short(item))
     if not items:
         raise InputError(SOURCE, "attacks", "at least one attack", [])
+    work, span = 0, 1
+    for item in items:
+        work += span * len(item.weights)
+        span += item.weights[-1][0]
+    if work > MAX_TURN_WORK:
+        raise InputError(SOURCE, "attacks", f"attacks whose damage ranges convolve in at most {MAX_TURN_WORK:,} "
+                         f"steps (fewer or smaller dice)", f"{work:,} steps")
     weights: dict[int, int] = {0: 1}
     denominator = 1
     for item in items:

@@ -89,3 +89,13 @@ def test_icepool_und_eigene_faltung_gleich(terms, modifier):
     assert {k: Fraction(v, mine_den) for k, v in mine.items()} == {k: Fraction(v, theirs_den) for k, v in theirs.items()}
     assert sum(mine.values()) == mine_den and min(mine) >= 0
     assert d.minimum == min(mine) and d.maximum == max(mine)
+
+
+@pytest.mark.parametrize("text", ["20W100+30", "20W6-30", "10W20+10W4"])
+def test_grosse_ausdruecke_wie_icepool(text):
+    """SRD 5.1 "Damage and Healing > Critical Hits" (all the dice twice, so up to 40 dice): the largest
+    expressions allowed, and their critical dice, agree with icepool and keep mass 1."""
+    for d in (DamageDice.parse(text), DamageDice.parse(text).critical()):
+        mine, mine_den = plain_counts(d.terms, d.modifier)
+        theirs, theirs_den = icepool_counts(d.terms, d.modifier)
+        assert mine_den == theirs_den and mine == theirs and sum(mine.values()) == mine_den

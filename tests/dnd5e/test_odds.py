@@ -229,9 +229,11 @@ def test_zug_mit_zwei_angriffen_gegen_alle_wuerfe():
 @pytest.mark.parametrize("bad, field", [([], "attacks"), ("x", "attacks"), ([3], "attacks[0]"),
                                         ([{"attack_bonus": 5, "ac": 15}], "attacks[0]"),
                                         ([{"attack_bonus": 5, "ac": 15, "damage": "1W6", "vorteil": 1}], "attacks[0]"),
-                                        ([{"attack_bonus": 5, "ac": 15, "damage": "1W6"}] * 9, "attacks")])
+                                        ([{"attack_bonus": 5, "ac": 15, "damage": "1W6"}] * 9, "attacks"),
+                                        ([{"attack_bonus": 5, "ac": 15, "damage": "20W100"}] * 2, "attacks")])
 def test_zug_argumente_geprueft(bad, field):
-    """dnd5e-combat-de-excerpt.txt, ANGRIFFSWÜRFE: a turn's attacks are 1..8 attacks, each checked."""
+    """dnd5e-combat-de-excerpt.txt, ANGRIFFSWÜRFE: a turn's attacks are 1..8 attacks, each checked, whose exact
+    convolution stays bounded (two critical 40W100 damage ranges are refused, not computed for minutes)."""
     with pytest.raises(InputError) as error:
         turn_odds(bad)
     assert error.value.field == field
