@@ -1,0 +1,69 @@
+"""Citations for D&D 5e combat: one constant per section, used by code, errors and tests.
+
+The excerpt is ``dnd5e-combat-de-excerpt.txt`` (the project's ``shared/rules/``, German, OCR);
+its sections are cited by their headings as printed (capitals).  The excerpt starts in the middle
+of the standing-up rule, whose heading is missing: :data:`AUFSTEHEN` cites the text's start.
+
+Rules beyond the excerpt come from the System Reference Document 5.1 (CC-BY-4.0), cited as
+``SRD 5.1`` with the chapter and section (``Combat > Movement and Position > Being Prone``).
+"""
+
+from explorer.core.rules import RuleRef
+
+RULEBOOK = "dnd5e-combat-de-excerpt.txt"
+SRD_NAME = "SRD 5.1"
+
+
+def _ref(section: str) -> RuleRef:
+    return RuleRef(RULEBOOK, section)
+
+
+def _srd(section: str) -> RuleRef:
+    return RuleRef(SRD_NAME, section)
+
+
+# --- the excerpt's headings ----------------------------------------------------------------
+AUFSTEHEN = _ref("Textbeginn (Aufstehen, Überschrift fehlt)")
+"""Standing up: "Du kannst nicht aufstehen, wenn du nicht genügend Bewegungsrate übrig hast oder
+wenn deine Bewegungsrate O beträgt." (the heading and the cost are cut off: SRD :data:`SRD_PRONE`)."""
+UM_KREATUREN_HERUM = _ref("SICH UM ANDERE KREATUREN HERUM BEWEGEN")
+FLIEGEND = _ref("FLIEGEND")
+KLETTERN_SCHWIMMEN_KRIECHEN = _ref("KLETTERN, SCHWIMMEN UND KRIECHEN")
+WEITE_SPRUENGE = _ref("WEITE SPRÜNGE")
+HOHE_SPRUENGE = _ref("HOHE SPRÜNGE")
+AKTIONEN_IM_KAMPF = _ref("AKTIONEN IM KAMPF")
+ANGRIFF = _ref("ANGRIFF")
+AUSWEICHEN = _ref("AUSWEICHEN")
+GEGENSTAND_VERWENDEN = _ref("GEGENSTAND VERWENDEN")
+HELFEN = _ref("HELFEN")
+MAGISCHEN_GEGENSTAND_VERWENDEN = _ref("MAGISCHEN GEGENSTAND VERWENDEN")
+RUECKZUG = _ref("RÜCKZUG")
+SPEZIALFAEHIGKEIT_VERWENDEN = _ref("SPEZIALFÄHIGKEIT VERWENDEN")
+SPURT = _ref("SPURT")
+SUCHEN = _ref("SUCHEN")
+VERSTECKEN = _ref("VERSTECKEN")
+VORBEREITEN = _ref("VORBEREITEN")
+ZAUBER_WIRKEN = _ref("ZAUBER WIRKEN")
+EINEN_ANGRIFF_AUSFUEHREN = _ref("EINEN ANGRIFF AUSFÜHREN")
+ZWEI_ANGRIFFSARTEN = _ref("ZWEI ANGRIFFSARTEN")
+ANGRIFFSSTRUKTUR = _ref("ANGRIFFSSTRUKTUR")
+ANGRIFFSWUERFE = _ref("ANGRIFFSWÜRFE")
+
+# --- SRD 5.1 sections (rules the excerpt cuts off or refers to) ------------------------------
+SRD_MOVEMENT_AND_POSITION = _srd("Combat > Movement and Position")
+SRD_BREAKING_UP_YOUR_MOVE = _srd("Combat > Movement and Position > Breaking Up Your Move")
+SRD_USING_DIFFERENT_SPEEDS = _srd("Combat > Movement and Position > Using Different Speeds")
+SRD_DIFFICULT_TERRAIN = _srd("Combat > Movement and Position > Difficult Terrain")
+SRD_PRONE = _srd("Combat > Movement and Position > Being Prone")
+SRD_SIZE_CATEGORIES = _srd("Combat > Movement and Position > Creature Size > Size Categories")
+SRD_SPACE = _srd("Combat > Movement and Position > Creature Size > Space")
+SRD_OPPORTUNITY_ATTACKS = _srd("Combat > Making an Attack > Opportunity Attacks")
+SRD_DASH = _srd("Combat > Actions in Combat > Dash")
+SRD_DISENGAGE = _srd("Combat > Actions in Combat > Disengage")
+SRD_ABILITY_MODIFIERS = _srd("Using Ability Scores > Ability Scores and Modifiers")
+SRD_ABILITY_CHECKS = _srd("Using Ability Scores > Ability Checks")
+SRD_TYPICAL_DCS = _srd("Using Ability Scores > Ability Checks > Typical Difficulty Classes")
+SRD_JUMPING = _srd("Adventuring > Movement > Special Types of Movement > Jumping")
+SRD_FALLING = _srd("Adventuring > The Environment > Falling")
+SRD_CONDITIONS = _srd("Appendix PH-A: Conditions")
+SRD_REACH = _srd("Equipment > Weapons > Weapon Properties > Reach")

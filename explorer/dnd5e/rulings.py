@@ -1,0 +1,190 @@
+"""D&D 5e combat rulings: where the excerpt leaves a choice to the SL (Spielleiter, game master) or
+is silent, the choice the explorer makes.
+
+Each ruling is registered in the shared registry (:mod:`explorer.core.rulings`) with the quote
+from ``dnd5e-combat-de-excerpt.txt`` that raises the question; the engines read the values from a
+:class:`~explorer.core.rulings.Rulings` object by id (``rulings["dnd5e.measuring"]``), so a
+user can switch one and compare.  Where the answer comes from the SRD 5.1 the choice says so.
+"""
+
+from explorer.core.rulings import Ruling, Rulings, register
+from explorer.dnd5e import refs
+
+MEASURING = register(Ruling(
+    id="dnd5e.measuring",
+    title="Measuring on a 1.5 m grid or gridless",
+    quote="eine Kreatur innerhalb eines Radius von 1,5 Metern von dir mit einem Angriff zu treffen",
+    source=refs.HELFEN,
+    choice="The excerpt measures in metres but never says how. 'grid': the map is a grid of 1.5 m squares "
+           "(the German edition's 5 ft); a creature stands on whole squares, moves square by square and a "
+           "step costs 1.5 m (diagonals: dnd5e.grid-diagonals). 'gridless': exact distances along the path "
+           "(shapely), a creature's space shaped by dnd5e.space-shape.",
+    default="grid",
+    options=("grid", "gridless"),
+))
+
+GRID_DIAGONALS = register(Ruling(
+    id="dnd5e.grid-diagonals",
+    title="What a diagonal step costs on the grid",
+    quote="Bei einer Bewegungsrate von neun Metern kannst du dich in deinem Zug insgesamt bis zu 18 Meter "
+          "weit bewegen",
+    source=refs.SPURT,
+    choice="'every-1.5': every diagonal step costs 1.5 m like a straight one (the grid rule people play "
+           "by most). 'alternate-1.5-3': the DMG variant, the first diagonal 1.5 m, the second 3 m, and so "
+           "on, counted over the whole turn's movement. Distances for reach use the same rule.",
+    default="every-1.5",
+    options=("every-1.5", "alternate-1.5-3"),
+))
+
+SPACE_SHAPE = register(Ruling(
+    id="dnd5e.space-shape",
+    title="The shape of a creature's space without a grid",
+    quote="Du kannst dich durch den Bereich einer freundlichen Kreatur bewegen.",
+    source=refs.UM_KREATUREN_HERUM,
+    choice="The space (Bereich) of the SRD's Size Categories table is 'x by x ft.': gridless it is an "
+           "axis-aligned square of that side ('square'), or a circle of that diameter ('circle', as round "
+           "bases are). On the grid it is always squares.",
+    default="square",
+    options=("square", "circle"),
+))
+
+STAND_UP_ON_GRID = register(Ruling(
+    id="dnd5e.stand-up-grid",
+    title="Standing up when half the speed is not whole squares",
+    quote="Du kannst nicht aufstehen, wenn du nicht genügend Bewegungsrate übrig hast",
+    source=refs.AUFSTEHEN,
+    choice="Standing up costs half the walking speed (SRD 5.1 Being Prone). 'exact': exactly half, also on "
+           "the grid (7.5 m -> 3.75 m; the 0.75 m left over buys no square). 'round-down': on the grid half "
+           "the speed rounded down to whole 1.5 m squares (7.5 m -> 3 m). Gridless it is always exact.",
+    default="exact",
+    options=("exact", "round-down"),
+))
+
+OCR_ZERO = register(Ruling(
+    id="dnd5e.ocr-zero",
+    title="OCR: the letter O as the digit 0",
+    quote="oder wenn deine Bewegungs- rate O beträgt",
+    source=refs.AUFSTEHEN,
+    choice="The scan prints 0 as 'O' (also 'Bewegungsrate von O' in FLIEGEND and AUSWEICHEN); every such "
+           "'O' is read as the number 0, and hyphenated line breaks ('Bewegungs- rate') as one word.",
+    default="O-is-0",
+))
+
+CLIMB_IN_DIFFICULT = register(Ruling(
+    id="dnd5e.climb-in-difficult-terrain",
+    title="Climbing, swimming or crawling in difficult terrain: total cost per metre",
+    quote="kostet jeder Meter, den du zurücklegst, einen zusätzlichen weiteren Meter an Bewegungsrate "
+          "(zwei Meter in schwierigem Gelände)",
+    source=refs.KLETTERN_SCHWIMMEN_KRIECHEN,
+    choice="'total-3': the two extra metres include difficult terrain's own extra metre, so a metre costs 3 m "
+           "(the SRD 5.1 Being Prone example: 'Crawling 1 foot in difficult terrain ... costs 3 feet'). "
+           "'stacked-4': difficult terrain's extra metre comes on top (4 m).",
+    default="total-3",
+    options=("total-3", "stacked-4"),
+))
+
+TERRAIN_ATHLETICS = register(Ruling(
+    id="dnd5e.terrain-athletics",
+    title="Does the SL ask for Athletics on slippery walls and in rough water?",
+    quote="Der SL entscheidet, ob das Klettern auf einer rutschigen Oberfläche oder an einer Wand mit wenig "
+          "Griffmöglichkeiten einen erfolgreichen Stärkewurf (Athletik) erfordert.",
+    source=refs.KLETTERN_SCHWIMMEN_KRIECHEN,
+    choice="Yes: climbing an area marked slippery (rutschig) or swimming in one marked rough (rau) needs a "
+           "Strength (Athletics) check, listed with the move (DC: dnd5e.terrain-athletics-dc). False: never.",
+    default=True,
+    options=(True, False),
+))
+
+TERRAIN_ATHLETICS_DC = register(Ruling(
+    id="dnd5e.terrain-athletics-dc",
+    title="DC of the Athletics check on slippery walls and in rough water",
+    quote="Auch das Vorankommen in rauen Gewässern kann einen erfolgreichen Stärkewurf (Athletik) erfordern.",
+    source=refs.KLETTERN_SCHWIMMEN_KRIECHEN,
+    choice="The excerpt gives no DC; 15, 'Medium' in the SRD 5.1 Typical Difficulty Classes.",
+    default=15,
+    options=(5, 30),
+    numeric=True,
+))
+
+LOW_OBSTACLE_ATHLETICS = register(Ruling(
+    id="dnd5e.low-obstacle-athletics",
+    title="Does the SL ask for the DC 10 Athletics check to clear a low obstacle in a long jump?",
+    quote="Der SL kann einen erfolgreichen SG-10-Stärkewurf (Athletik) von dir verlangen, wenn du ein "
+          "niedriges Hindernis wie eine niedrige Mauer (nicht höher als ein Viertel deiner Sprungdistanz) "
+          "über- winden willst.",
+    source=refs.WEITE_SPRUENGE,
+    choice="Yes (True): a long jump over a low wall needs the DC 10 check; on a failure the jumper hits it "
+           "('Bei einem Misserfolg prallst du dagegen'). False: the SL waives it.",
+    default=True,
+    options=(True, False),
+))
+
+LOW_OBSTACLE_QUARTER_OF = register(Ruling(
+    id="dnd5e.low-obstacle-quarter-of",
+    title="A quarter of which jump distance limits a low obstacle",
+    quote="nicht höher als ein Viertel deiner Sprungdistanz",
+    source=refs.WEITE_SPRUENGE,
+    choice="'jump': a quarter of the distance of this jump (the SRD 5.1 Jumping: 'no taller than a quarter "
+           "of the jump's distance'); 'maximum': a quarter of the creature's longest long jump. A higher "
+           "obstacle cannot be cleared by the long jump.",
+    default="jump",
+    options=("jump", "maximum"),
+))
+
+RUN_UP = register(Ruling(
+    id="dnd5e.run-up",
+    title="What counts as the three metres before a jump",
+    quote="sofern du unmittelbar vor dem Sprung mindestens drei Meter zurückgelegt hast",
+    source=refs.WEITE_SPRUENGE,
+    choice="The metres walked (the distance, not its cost) in the legs of the same move just before the "
+           "jump, in any direction, stopping at anything else (a jump, climbing, swimming, crawling, "
+           "flying, standing up); SRD 5.1 Jumping: 'on foot'.",
+    default="walked-just-before",
+))
+
+TERRAIN_UNDER_CENTRE = register(Ruling(
+    id="dnd5e.terrain-under-centre",
+    title="Which terrain a creature is in",
+    quote="Denke daran, dass der Bereich einer anderen Kreatur als schwieriges Gelände gilt.",
+    source=refs.UM_KREATUREN_HERUM,
+    choice="A creature moves in the terrain under its centre (on the grid: the centre of the square or "
+           "squares it enters); it is in another creature's space while the two spaces overlap (touching "
+           "edges do not).",
+    default="centre",
+))
+
+LOW_WALL_ON_FOOT = register(Ruling(
+    id="dnd5e.low-wall-on-foot",
+    title="Crossing a low wall without jumping",
+    quote="wenn du ein niedriges Hindernis wie eine niedrige Mauer (nicht höher als ein Viertel deiner "
+          "Sprungdistanz) über- winden willst",
+    source=refs.WEITE_SPRUENGE,
+    choice="A low wall (niedrige Mauer) crossed on foot is climbed: it costs as climbing (KLETTERN, "
+           "SCHWIMMEN UND KRIECHEN); a chasm (Abgrund) cannot be walked, only jumped or flown.",
+    default="climb",
+))
+
+DASH_EVERY_SPEED = register(Ruling(
+    id="dnd5e.dash-every-speed",
+    title="Spurt with several speeds",
+    quote="Diese entspricht deiner sonstigen Bewegungsrate, nachdem etwaige Modifikatoren auf sie "
+          "angewendet wurden.",
+    source=refs.SPURT,
+    choice="Spurt adds each of the creature's speeds to itself (walking 9 m -> 18 m, flying 24 m -> 48 m); "
+           "switching speeds then follows SRD 5.1 Using Different Speeds.",
+    default="each-speed",
+))
+
+HIGH_JUMP_ATHLETICS = register(Ruling(
+    id="dnd5e.high-jump-athletics",
+    title="Jumping higher than usual with Athletics",
+    quote="Unter Umständen kann dir der SL einen Stärkewurf (Athletik) erlauben, damit du höher als sonst "
+          "springen kannst.",
+    source=refs.HOHE_SPRUENGE,
+    choice="Not modelled: neither the excerpt nor the SRD says how much higher; the high jump is the rule's "
+           "height and the SL adds what a check allows.",
+    default="not-modelled",
+))
+
+DND5E_RULINGS = Rulings()
+"""The defaults (the registry's values); ``DND5E_RULINGS.switch(**{"dnd5e.measuring": "gridless"})``."""
