@@ -1,0 +1,304 @@
+"""The battle map (Kampfkarte) in metres, drawn and measured with shapely.
+
+* walls and obstacles (:class:`Wall`): nothing walks, flies or jumps through them;
+* areas (:class:`Area`) of a kind: ``schwierig`` (schwieriges Gelände, difficult terrain),
+  ``wasser`` (water: swimming), ``kletterbar`` (a climbable surface: climbing), ``abgrund`` (a chasm:
+  only jumped or flown over) and ``mauer`` (a low wall of some ``height``: jumped over or climbed);
+  ``rough`` marks a slippery surface (rutschig) or rough water (rau) where the SL may ask for
+  Athletics;
+* creatures placed on it (:class:`Token`): position (the centre of the space), side (friend or
+  foe), conditions (liegend, kampfunfähig, ...), whether a flyer is aloft.
+
+Both ways of measuring are the ruling ``dnd5e.measuring``: on the 1.5 m ``grid`` a token stands on
+whole squares (its centre on a square's centre, or on a grid corner for an even number of squares)
+and spaces are squares; ``gridless`` spaces are squares or circles (``dnd5e.space-shape``).
+Geometries are immutable and carry no attributes (names, heights and sides sit beside them).
+Every input is checked: :class:`~explorer.core.inputs.InputError` with the field, value and
+what was expected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Iterable
+
+import shapely
+from shapely.geometry import Point, Polygon, box
+
+from explorer.core.inputs import InputError
+from explorer.core.rulings import Rulings
+from explorer.dnd5e.creatures import GRID_SQUARES, SQUARE, Creature, metres
+
+AREA_KINDS = ("schwierig", "wasser", "kletterbar", "abgrund", "mauer")
+CONDITIONS = ("liegend", "kampfunfähig", "gepackt", "festgesetzt", "gelähmt", "betäubt", "bewusstlos",
+              "versteinert")
+"""Conditions (Zustände, SRD 5.1 Appendix PH-A) the movement rules need: prone; incapacitated;
+grappled and restrained (speed 0); paralyzed, stunned, unconscious, petrified (incapacitated and
+cannot move)."""
+SPEED_ZERO = frozenset({"gepackt", "festgesetzt"})
+CANNOT_MOVE = frozenset({"gelähmt", "betäubt", "bewusstlos", "versteinert"})
+INCAPACITATED = frozenset({"kampfunfähig"}) | CANNOT_MOVE
+"""Conditions that include kampfunfähig (incapacitated): no actions and no reactions."""
+MAX_SIDE = Fraction(1000)
+"""The largest map: 1 km a side."""
+MAX_THINGS = 2000
+CIRCLE_SEGMENTS = 32
+"""Quarter-circle segments of a round space or reach zone (shapely's buffer)."""
+
+Point2 = tuple[Fraction, Fraction]
+
+
+def point(value: Any, field: str, source: str = "argument") -> Point2:
+    """``(x, y)`` in metres, exact."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise InputError(source, field, "a point (x, y) in metres", value)
+    return (metres(value[0], f"{field}[0]", source=source, low=-MAX_SIDE, high=MAX_SIDE),
+            metres(value[1], f"{field}[1]", source=source, low=-MAX_SIDE, high=MAX_SIDE))
+
+
+def _polygon(value: Any, field: str, source: str) -> Polygon:
+    if isinstance(value, (tuple, list)) and len(value) == 4 and all(isinstance(v, (int, float, Fraction)) for v in value):
+        x0, y0, x1, y1 = (float(metres(v, f"{field}[{i}]", source=source, low=-MAX_SIDE, high=MAX_SIDE))
+                          for i, v in enumerate(value))
+        value = box(x0, y0, x1, y1)
+    if not isinstance(value, Polygon) or value.is_empty or not value.is_valid or value.area <= 0:
+        raise InputError(source, field, "a valid polygon (or a box (x0, y0, x1, y1)) with an area", value)
+    if len(value.exterior.coords) > 10_000:
+        raise InputError(source, field, "a polygon of at most 10,000 corners", len(value.exterior.coords))
+    return value
+
+
+@dataclass(frozen=True)
+class Wall:
+    """A wall or obstacle (Wand, Hindernis): impassable.  ``shape``: a polygon or (x0, y0, x1, y1)."""
+
+    name: str
+    shape: Polygon
+
+    def __post_init__(self) -> None:
+        _name(self.name, "wall.name")
+        object.__setattr__(self, "shape", _polygon(self.shape, "shape", f"wall {self.name!r}"))
+
+
+@dataclass(frozen=True)
+class Area:
+    """An area of terrain: ``kind`` one of :data:`AREA_KINDS`; ``height`` (metres) for a low wall
+    (mauer); ``rough``: a slippery climb or rough water (ruling ``dnd5e.terrain-athletics``)."""
+
+    name: str
+    kind: str
+    shape: Polygon
+    height: Fraction = Fraction(0)
+    rough: bool = False
+
+    def __post_init__(self) -> None:
+        source = f"area {self.name!r}"
+        _name(self.name, "area.name")
+        if self.kind not in AREA_KINDS:
+            raise InputError(source, "kind", "one of " + ", ".join(AREA_KINDS), self.kind)
+        object.__setattr__(self, "shape", _polygon(self.shape, "shape", source))
+        object.__setattr__(self, "height", metres(self.height, "height", source=source, high=Fraction(100)))
+        if self.kind == "mauer" and self.height <= 0:
+            raise InputError(source, "height", "a low wall's height above 0 m", self.height)
+        if not isinstance(self.rough, bool):
+            raise InputError(source, "rough", "True or False", self.rough)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A creature on the map: ``position`` is the centre of its space (metres), ``side`` its party
+    (creatures of one side are friends, of another foes), ``conditions`` from :data:`CONDITIONS`,
+    ``aloft`` a flyer in the air, ``magic_aloft`` held aloft by magic (the spell Fliegen)."""
+
+    name: str
+    creature: Creature
+    position: Point2
+    side: str
+    conditions: frozenset = frozenset()
+    aloft: bool = False
+    magic_aloft: bool = False
+
+    def __post_init__(self) -> None:
+        source = f"token {self.name!r}"
+        _name(self.name, "token.name")
+        if not isinstance(self.creature, Creature):
+            raise InputError(source, "creature", "a Creature", self.creature)
+        object.__setattr__(self, "position", point(self.position, "position", source))
+        _name(self.side, "side", source)
+        conditions = frozenset(self.conditions) if isinstance(self.conditions, (set, frozenset, list, tuple)) else None
+        if conditions is None or not conditions <= set(CONDITIONS):
+            raise InputError(source, "conditions", "a set of " + ", ".join(CONDITIONS), self.conditions)
+        object.__setattr__(self, "conditions", conditions)
+        for flag in ("aloft", "magic_aloft"):
+            if not isinstance(getattr(self, flag), bool):
+                raise InputError(source, flag, "True or False", getattr(self, flag))
+        if self.aloft and not self.creature.speeds.fliegen and not self.magic_aloft:
+            raise InputError(source, "aloft", "aloft only for a creature with a flying speed or held by magic", True)
+
+    @property
+    def prone(self) -> bool:
+        """liegend (prone)."""
+        return "liegend" in self.conditions
+
+    @property
+    def incapacitated(self) -> bool:
+        """kampfunfähig, alone or as part of another condition (SRD 5.1 Appendix PH-A)."""
+        return bool(self.conditions & INCAPACITATED)
+
+    def hostile_to(self, other: "Token") -> bool:
+        return self.side != other.side
+
+
+def _name(value: Any, field: str, source: str = "argument") -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= 64:
+        raise InputError(source, field, "a name of 1 to 64 characters", value)
+    return value
+
+
+@dataclass(frozen=True)
+class BattleMap:
+    """The map: ``width`` x ``height`` metres from (0, 0), its walls, areas and tokens (by name),
+    and the rulings it is measured by."""
+
+    width: Fraction
+    height: Fraction
+    walls: tuple[Wall, ...] = ()
+    areas: tuple[Area, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    rulings: Rulings = field(default_factory=Rulings)
+
+    def __post_init__(self) -> None:
+        source = "battle map"
+        for name in ("width", "height"):
+            object.__setattr__(self, name, metres(getattr(self, name), name, source=source, low=SQUARE, high=MAX_SIDE))
+        if not isinstance(self.rulings, Rulings):
+            raise InputError(source, "rulings", "a Rulings", self.rulings)
+        for name, kind in (("walls", Wall), ("areas", Area), ("tokens", Token)):
+            items = getattr(self, name)
+            if not isinstance(items, (tuple, list)) or len(items) > MAX_THINGS:
+                raise InputError(source, name, f"a sequence of at most {MAX_THINGS} {kind.__name__}s", items)
+            for index, item in enumerate(items):
+                if not isinstance(item, kind):
+                    raise InputError(source, f"{name}[{index}]", f"a {kind.__name__}", item)
+            object.__setattr__(self, name, tuple(items))
+        names = [t.name for t in self.tokens]
+        for index, token in enumerate(self.tokens):
+            if names.index(token.name) != index:
+                raise InputError(source, f"tokens[{index}].name", "a name no other token has", token.name)
+            self.check_position(token, token.position, f"tokens[{index}].position")
+
+    # --- measuring -------------------------------------------------------------------------
+    @property
+    def grid(self) -> bool:
+        return self.rulings["dnd5e.measuring"] == "grid"
+
+    @property
+    def round_spaces(self) -> bool:
+        return not self.grid and self.rulings["dnd5e.space-shape"] == "circle"
+
+    def half_side(self, token: Token) -> Fraction:
+        """Half the side of the token's space: on the grid whole squares (a Tiny creature one square)."""
+        if self.grid:
+            return GRID_SQUARES[token.creature.size] * SQUARE / 2
+        return token.creature.space_side / 2
+
+    def check_position(self, token: Token, at: Point2, field: str = "position") -> Point2:
+        """``at`` as a position of ``token``'s centre: inside the map and, on the grid, on whole squares."""
+        at = point(at, field, f"token {token.name!r}")
+        half = self.half_side(token)
+        for value, side, axis in ((at[0], self.width, 0), (at[1], self.height, 1)):
+            if not half <= value <= side - half:
+                raise InputError(f"token {token.name!r}", f"{field}[{axis}]",
+                                 f"the space inside the map: from {float(half):g} to {float(side - half):g} m", value)
+            if self.grid and (value - half) % SQUARE:
+                raise InputError(f"token {token.name!r}", f"{field}[{axis}]",
+                                 f"a position on the 1.5 m grid (the space's edge on a grid line: "
+                                 f"{float(half):g} + a multiple of 1.5 m)", value)
+        return at
+
+    def space(self, token: Token, at: Point2 | None = None) -> Polygon:
+        """The token's space (Bereich) as a polygon: a square, or gridless a circle by the ruling."""
+        x, y = (float(v) for v in (at or token.position))
+        half = float(self.half_side(token))
+        if self.round_spaces:
+            return Point(x, y).buffer(half, quad_segs=CIRCLE_SEGMENTS)
+        return box(x - half, y - half, x + half, y + half)
+
+    def overlap_zone(self, other: Token, mover: Token) -> Polygon:
+        """Where ``mover``'s centre puts its space over ``other``'s (interiors overlap)."""
+        return self._zone(other, mover, Fraction(0))
+
+    def wall_zone(self, wall: Wall, mover: Token) -> Polygon:
+        """Where ``mover``'s centre would put its space into ``wall`` (the wall grown by half the
+        space: square corners for square spaces, round for round ones)."""
+        join = "round" if self.round_spaces else "mitre"
+        return wall.shape.buffer(float(self.half_side(mover)), quad_segs=CIRCLE_SEGMENTS, join_style=join)
+
+    def reach_zone(self, attacker: Token, mover: Token) -> Polygon:
+        """Where ``mover``'s centre is within ``attacker``'s reach (gridless: the spaces at most the
+        reach apart; on the grid squares counted by the diagonal rule, see :meth:`grid_distance`)."""
+        return self._zone(attacker, mover, attacker.creature.reach)
+
+    def _zone(self, fixed: Token, mover: Token, reach: Fraction) -> Polygon:
+        x, y = (float(v) for v in fixed.position)
+        total = float(self.half_side(fixed) + self.half_side(mover))
+        if self.round_spaces:
+            return Point(x, y).buffer(total + float(reach), quad_segs=CIRCLE_SEGMENTS)
+        square = box(x - total, y - total, x + total, y + total)
+        return square.buffer(float(reach), quad_segs=CIRCLE_SEGMENTS) if reach else square
+
+    def grid_distance(self, a: Token, a_at: Point2, b: Token, b_at: Point2) -> Fraction:
+        """Grid distance between two spaces: the squares from one to the nearest square of the
+        other, diagonals by ``dnd5e.grid-diagonals`` (adjacent squares: 1.5 m)."""
+        total = self.half_side(a) + self.half_side(b)
+        steps = [max(Fraction(0), (abs(p - q) - total) / SQUARE + 1) for p, q in zip(a_at, b_at)]
+        return squares_length(int(max(steps)), int(min(steps)), self.rulings)
+
+    def in_reach(self, attacker: Token, mover: Token, at: Point2) -> bool:
+        """Is ``mover``, its centre at ``at``, within ``attacker``'s reach?"""
+        if self.grid:
+            return self.grid_distance(attacker, attacker.position, mover, at) <= attacker.creature.reach
+        return bool(shapely.intersects_xy(self.reach_zone(attacker, mover), float(at[0]), float(at[1])))
+
+    # --- looking things up -----------------------------------------------------------------
+    def token(self, name: str) -> Token:
+        for token in self.tokens:
+            if token.name == name:
+                return token
+        raise InputError("battle map", "token", "one of " + ", ".join(t.name for t in self.tokens), name)
+
+    def others(self, name: str) -> tuple[Token, ...]:
+        return tuple(t for t in self.tokens if t.name != name)
+
+    def areas_of(self, *kinds: str) -> tuple[Area, ...]:
+        return tuple(a for a in self.areas if a.kind in kinds)
+
+    def placed(self, token: Token) -> "BattleMap":
+        """A copy with ``token`` added (or replacing the token of its name)."""
+        rest = tuple(t for t in self.tokens if t.name != token.name)
+        return replace(self, tokens=rest + (token,))
+
+    def moved(self, name: str, to: Point2, *, conditions: Iterable[str] | None = None) -> "BattleMap":
+        """A copy with token ``name`` at ``to`` (and its conditions replaced, if given)."""
+        token = self.token(name)
+        changed = replace(token, position=to, conditions=frozenset(token.conditions if conditions is None
+                                                                    else conditions))
+        return replace(self, tokens=tuple(changed if t.name == name else t for t in self.tokens))
+
+
+def squares_length(longer: int, shorter: int, rulings: Rulings, diagonals_before: int = 0) -> Fraction:
+    """Length of a grid move of ``longer`` steps, ``shorter`` of them diagonal: 1.5 m a step, or
+    with ``alternate-1.5-3`` every second diagonal (counted on from ``diagonals_before``) 3 m."""
+    straight = longer - shorter
+    length = straight * SQUARE
+    for n in range(diagonals_before + 1, diagonals_before + shorter + 1):
+        length += diagonal_step(n, rulings)
+    return length
+
+
+def diagonal_step(n: int, rulings: Rulings) -> Fraction:
+    """What the ``n``-th diagonal step of a turn costs (``dnd5e.grid-diagonals``)."""
+    if rulings["dnd5e.grid-diagonals"] == "alternate-1.5-3" and n % 2 == 0:
+        return 2 * SQUARE
+    return SQUARE

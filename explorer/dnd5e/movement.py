@@ -1,0 +1,557 @@
+"""Movement on the battle map, clause by clause: what a path costs, and which moves the rules refuse.
+
+:func:`move` takes a token and a path (waypoints after its position: the legs) and returns a
+:class:`Movement`: per leg the pieces it crossed, each with its metres, its cost per metre and the
+rules that set it; the opportunity attacks (Gelegenheitsangriffe) it provokes and where; the
+checks it calls for.  An illegal move raises :class:`~explorer.core.rules.RuleViolation` naming
+the rule:
+
+* standing up costs half the speed (SRD 5.1 Being Prone); "Du kannst nicht aufstehen, wenn du
+  nicht genügend Bewegungsrate übrig hast oder wenn deine Bewegungsrate O beträgt"; a prone
+  creature that does not stand up crawls (kriechen);
+* SICH UM ANDERE KREATUREN HERUM BEWEGEN: through a friend's space, through a foe's only when it
+  is at least two size categories larger or smaller; another creature's space is difficult
+  terrain; no move ends in another creature's space; leaving a foe's reach provokes a
+  Gelegenheitsangriff (SRD 5.1 Opportunity Attacks: its reaction; RÜCKZUG prevents it);
+* schwieriges Gelände: 1 extra metre per metre (SRD 5.1 Difficult Terrain, never more than once);
+* KLETTERN, SCHWIMMEN UND KRIECHEN: 1 extra metre per metre (2 in difficult terrain: ruling
+  ``dnd5e.climb-in-difficult-terrain``) unless the creature uses a matching speed; Athletics on
+  slippery walls and in rough water (rulings ``dnd5e.terrain-athletics``, ``-dc``);
+* SPURT doubles the speed for the turn (9 m -> 18 m); several speeds: SRD 5.1 Using Different Speeds;
+* WEITE SPRÜNGE: a leg may be a long jump (:mod:`explorer.dnd5e.jumps`);
+* FLIEGEND: :func:`falls` -- a flyer knocked prone, at speed 0 or unable to move falls unless it
+  hovers or magic holds it aloft.
+
+On the grid (``dnd5e.measuring``) a leg goes square by square (the squares nearest the straight
+line), each step costing 1.5 m (diagonals: ``dnd5e.grid-diagonals``) times the rate of the square
+entered; gridless the legs are measured exactly.  Lengths are Fractions on the grid, floats
+gridless (shapely's measure).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Iterable
+
+import shapely
+from shapely.geometry import LineString
+
+from explorer.core.inputs import InputError, whole
+from explorer.core.rules import RuleRef, RuleViolation
+from explorer.dnd5e import refs
+from explorer.dnd5e.battlemap import CANNOT_MOVE, SPEED_ZERO, BattleMap, Point2, Token, diagonal_step, point
+from explorer.dnd5e.creatures import SQUARE, size_steps
+from explorer.dnd5e.jumps import Check, Jump, long_jump
+
+MODES = ("gehen", "fliegen")
+"""How a move goes: on foot (climbing, swimming and crawling follow from the terrain and from
+being prone) or flying."""
+EPS = 1e-9
+MAX_LEGS = 200
+
+Reason = tuple[str, RuleRef]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A stretch of a leg in one kind of terrain: ``mode`` (gehen, kriechen, klettern, schwimmen,
+    fliegen, springen), its ``length``, the ``rate`` (metres of movement per metre), the ``cost``
+    and the ``reasons`` (each a text and the rule that sets it)."""
+
+    start: tuple
+    end: tuple
+    mode: str
+    length: Any
+    rate: int
+    cost: Any
+    speed: str
+    reasons: tuple[Reason, ...]
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One leg of the path (waypoint to waypoint): its pieces, length, cost and, for a jump, the
+    :class:`~explorer.dnd5e.jumps.Jump`."""
+
+    index: int
+    start: Point2
+    end: Point2
+    pieces: tuple[Piece, ...]
+    jump: Jump | None = None
+
+    @property
+    def length(self):
+        return sum((p.length for p in self.pieces), Fraction(0))
+
+    @property
+    def cost(self):
+        return sum((p.cost for p in self.pieces), Fraction(0))
+
+    def explain(self) -> str:
+        lines = [f"Abschnitt {self.index + 1}: {_m(self.length)} für {_m(self.cost)}"]
+        for p in self.pieces:
+            why = "; ".join(f"{text} ({rule})" for text, rule in p.reasons)
+            lines.append(f"  {p.mode} {_m(p.length)} x {p.rate} = {_m(p.cost)}: {why}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class OpportunityAttack:
+    """A Gelegenheitsangriff: ``attacker`` may use its reaction for one melee attack "right before"
+    the mover leaves its reach, at ``at`` during leg ``leg`` (SRD 5.1 Opportunity Attacks)."""
+
+    attacker: str
+    at: tuple
+    leg: int
+    rule: RuleRef = refs.UM_KREATUREN_HERUM
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The movement spent this turn (SRD 5.1 Breaking Up Your Move): ``used`` metres, the diagonal
+    steps so far (for ``alternate-1.5-3``), whether the creature took Spurt (dash) or Rückzug
+    (disengage).  Pass a :attr:`Movement.budget` to the next :func:`move` of the same turn."""
+
+    used: Any = Fraction(0)
+    diagonals: int = 0
+    dash: bool = False
+    disengage: bool = False
+
+
+@dataclass(frozen=True)
+class Movement:
+    """What a move costs and provokes; :meth:`apply` puts the token at its end."""
+
+    name: str
+    start: Point2
+    legs: tuple[Leg, ...]
+    stand_up_cost: Any
+    budget: Budget
+    opportunity_attacks: tuple[OpportunityAttack, ...]
+    checks: tuple[Check, ...]
+    prone_at_end: bool
+
+    @property
+    def end(self) -> Point2:
+        return self.legs[-1].end if self.legs else self.start
+
+    @property
+    def cost(self):
+        return self.stand_up_cost + sum((leg.cost for leg in self.legs), Fraction(0))
+
+    def explain(self) -> str:
+        lines = [f"Aufstehen: {_m(self.stand_up_cost)} ({refs.SRD_PRONE})"] if self.stand_up_cost else []
+        lines += [leg.explain() for leg in self.legs]
+        lines += [f"Gelegenheitsangriff von {oa.attacker} bei {_point(oa.at)} ({oa.rule})"
+                  for oa in self.opportunity_attacks]
+        lines += [str(check) for check in self.checks]
+        return "\n".join(lines)
+
+    def apply(self, battle_map: BattleMap) -> BattleMap:
+        token = battle_map.token(self.name)
+        conditions = set(token.conditions) - {"liegend"}
+        if self.prone_at_end:
+            conditions.add("liegend")
+        return battle_map.moved(self.name, self.end, conditions=conditions)
+
+
+# ---------------------------------------------------------------------------------------------
+# Speeds and allowances
+# ---------------------------------------------------------------------------------------------
+def speed_of(token: Token, speed: str = "gehen") -> Fraction:
+    """The token's speed after conditions: 0 when grappled, restrained (SPEED_ZERO) or unable to
+    move (CANNOT_MOVE), SRD 5.1 Appendix PH-A."""
+    if token.conditions & (SPEED_ZERO | CANNOT_MOVE):
+        return Fraction(0)
+    return token.creature.speeds.of(speed)
+
+
+def allowance(token: Token, speed: str = "gehen", *, dash: bool = False) -> Fraction:
+    """How far the token may move this turn with ``speed``: the speed, doubled by Spurt (SPURT:
+    "Bei einer Bewegungsrate von neun Metern kannst du dich in deinem Zug insgesamt bis zu 18 Meter
+    weit bewegen"; ruling ``dnd5e.dash-every-speed``)."""
+    return speed_of(token, speed) * (2 if dash else 1)
+
+
+def stand_up_cost(battle_map: BattleMap, token: Token) -> Fraction:
+    """Half the walking speed (SRD 5.1 Being Prone); on the grid by ``dnd5e.stand-up-grid``."""
+    half = speed_of(token) / 2
+    if battle_map.grid and battle_map.rulings["dnd5e.stand-up-grid"] == "round-down":
+        half = (half // SQUARE) * SQUARE
+    return half
+
+
+# ---------------------------------------------------------------------------------------------
+# The move
+# ---------------------------------------------------------------------------------------------
+def move(battle_map: BattleMap, name: str, path: Iterable[Any], *, mode: str = "gehen", stand_up: bool = False,
+         dash: bool = False, disengage: bool = False, jumps: Iterable[int] = (),
+         budget: Budget | None = None) -> Movement:
+    """Move token ``name`` along ``path`` (waypoints after its position) and say what it costs.
+
+    ``mode``: "gehen" (on foot) or "fliegen"; ``stand_up``: stand up first (it must be prone);
+    ``dash``: Spurt taken this turn; ``disengage``: Rückzug taken this turn; ``jumps``: indexes of
+    legs that are long jumps; ``budget``: movement already spent this turn."""
+    token = battle_map.token(name)
+    if mode not in MODES:
+        raise InputError("argument", "mode", "one of " + ", ".join(MODES), mode)
+    if not isinstance(path, (list, tuple)) or len(path) > MAX_LEGS:
+        raise InputError("argument", "path", f"a list of at most {MAX_LEGS} waypoints", path)
+    waypoints = [battle_map.check_position(token, p, f"path[{i}]") for i, p in enumerate(path)]
+    jump_legs = set()
+    for value in jumps:
+        jump_legs.add(whole(value, "jumps", low=0, high=max(0, len(waypoints) - 1)))
+    budget = budget or Budget()
+    if not isinstance(budget, Budget):
+        raise InputError("argument", "budget", "a Budget", budget)
+    budget = replace(budget, dash=budget.dash or bool(dash), disengage=budget.disengage or bool(disengage))
+    walker = _Walker(battle_map, token, mode, budget)
+
+    stood = Fraction(0)
+    if stand_up:
+        stood = walker.stand_up()
+    elif token.prone and mode == "fliegen":
+        raise RuleViolation(f"{name} liegt: wer liegt, kann sich nur kriechend bewegen, also erst aufstehen, "
+                            f"dann fliegen", refs.SRD_PRONE)
+    if waypoints and (token.conditions & CANNOT_MOVE or speed_of(token, _speed_for(mode)) == 0):
+        raise RuleViolation(f"{name} hat eine Bewegungsrate von 0 ({_speed_for(mode)}) und kann sich nicht bewegen",
+                            refs.SRD_MOVEMENT_AND_POSITION)
+
+    legs = []
+    here = token.position
+    for index, there in enumerate(waypoints):
+        legs.append(walker.jump(index, here, there) if index in jump_legs else walker.leg(index, here, there))
+        here = there
+    _check_end(battle_map, token, here)
+    attacks = () if walker.budget.disengage else opportunity_attacks(battle_map, token, walker.positions)
+    prone_at_end = token.prone and not stand_up
+    return Movement(name, token.position, tuple(legs), stood, walker.budget, attacks, tuple(walker.checks),
+                    prone_at_end)
+
+
+def _speed_for(mode: str) -> str:
+    return "fliegen" if mode == "fliegen" else "gehen"
+
+
+class _Walker:
+    """The state of one move while its legs are costed (budget, positions passed, checks)."""
+
+    def __init__(self, battle_map: BattleMap, token: Token, mode: str, budget: Budget):
+        self.map, self.token, self.mode, self.budget = battle_map, token, mode, budget
+        self.crawling = token.prone
+        self.positions: list[tuple[int, tuple]] = [(0, token.position)]
+        self.checks: list[Check] = []
+        self.pieces: list[Piece] = []
+        self._asked: set[str] = set()
+
+    # --- standing up ------------------------------------------------------------------------
+    def stand_up(self) -> Fraction:
+        token = self.token
+        if not token.prone:
+            raise RuleViolation(f"{token.name} liegt nicht und kann nicht aufstehen", refs.SRD_PRONE)
+        speed = speed_of(token)
+        if speed == 0:
+            raise RuleViolation(f"{token.name} kann nicht aufstehen: die Bewegungsrate beträgt 0", refs.AUFSTEHEN)
+        cost = stand_up_cost(self.map, token)
+        left = allowance(token, dash=self.budget.dash) - self.budget.used
+        if cost > left + EPS:
+            raise RuleViolation(f"{token.name} kann nicht aufstehen: Aufstehen kostet {_m(cost)} (die halbe "
+                                f"Bewegungsrate), übrig sind nur {_m(left)}", refs.AUFSTEHEN)
+        self.budget = replace(self.budget, used=self.budget.used + cost)
+        self.crawling = False
+        return cost
+
+    # --- walking, climbing, swimming, crawling, flying ---------------------------------------
+    def leg(self, index: int, start: Point2, end: Point2) -> Leg:
+        pieces = []
+        for a, b, length, sample, diagonal in self._stretches(start, end):
+            piece = self._piece(a, b, length, sample)
+            self._spend(piece, index)
+            pieces.append(piece)
+            self.positions.append((index, b))
+        merged = _merge(pieces)
+        self.pieces.extend(merged)
+        return Leg(index, start, end, tuple(merged))
+
+    def _stretches(self, start: Point2, end: Point2):
+        """(from, to, length, sample point, diagonal) of each stretch of uniform terrain."""
+        if self.map.grid:
+            yield from self._grid_steps(start, end)
+            return
+        line = LineString([(float(start[0]), float(start[1])), (float(end[0]), float(end[1]))])
+        total = line.length
+        if total == 0:
+            return
+        cuts = {0.0, 1.0}
+        for shape in self._shapes():
+            crossing = line.intersection(shape.boundary)
+            for p in shapely.get_coordinates(crossing):
+                cuts.add(min(1.0, max(0.0, line.project(shapely.Point(p), normalized=True))))
+        ts = sorted(cuts)
+        for t0, t1 in zip(ts, ts[1:]):
+            if (t1 - t0) * total <= EPS:
+                continue
+            a, b, mid = (line.interpolate(t, normalized=True) for t in (t0, t1, (t0 + t1) / 2))
+            yield (a.x, a.y), (b.x, b.y), (t1 - t0) * total, (mid.x, mid.y), False
+
+    def _grid_steps(self, start: Point2, end: Point2):
+        di, dj = ((e - s) / SQUARE for s, e in zip(start, end))
+        n = int(max(abs(di), abs(dj)))
+        here = start
+        for k in range(1, n + 1):
+            there = (start[0] + _round(di * k / n) * SQUARE, start[1] + _round(dj * k / n) * SQUARE)
+            diagonal = there[0] != here[0] and there[1] != here[1]
+            if diagonal:
+                self.budget = replace(self.budget, diagonals=self.budget.diagonals + 1)
+                length = diagonal_step(self.budget.diagonals, self.map.rulings)
+            else:
+                length = SQUARE
+            yield here, there, length, there, diagonal
+            here = there
+
+    def _shapes(self):
+        yield from (self.map.wall_zone(w, self.token) for w in self.map.walls)
+        yield from (a.shape for a in self.map.areas)
+        for other in self.map.others(self.token.name):
+            yield self.map.overlap_zone(other, self.token)
+
+    def _piece(self, a, b, length, sample) -> Piece:
+        m, token, name = self.map, self.token, self.token.name
+        x, y = float(sample[0]), float(sample[1])
+        inside = [area for area in m.areas if shapely.intersects_xy(area.shape, x, y)]
+        kinds = {area.kind for area in inside}
+        for wall in m.walls:
+            if shapely.contains_xy(m.wall_zone(wall, token), x, y):
+                raise RuleViolation(f"{name} kann nicht durch {wall.name} ({_point(sample)})",
+                                    refs.SRD_MOVEMENT_AND_POSITION)
+        reasons: list[Reason] = []
+        in_space = []
+        for other in m.others(name):
+            if shapely.contains_xy(m.overlap_zone(other, token), x, y):
+                if other.hostile_to(token) and size_steps(other.creature.size, token.creature.size) < 2:
+                    raise RuleViolation(
+                        f"{name} kann sich nicht durch den Bereich der feindlichen Kreatur {other.name} bewegen: "
+                        f"sie ist nicht mindestens zwei Größenkategorien größer oder kleiner "
+                        f"({other.creature.size} gegen {token.creature.size})", refs.UM_KREATUREN_HERUM)
+                in_space.append(other.name)
+        if self.mode == "fliegen":
+            rate = 1
+            reasons.append(("fliegend: 1 m je m, das Gelände am Boden zählt nicht", refs.FLIEGEND))
+            if in_space:
+                rate = 2
+                reasons.append((f"Bereich von {', '.join(in_space)} gilt als schwieriges Gelände: +1 m je m",
+                                refs.UM_KREATUREN_HERUM))
+            return Piece(a, b, "fliegen", length, rate, length * rate, "fliegen", tuple(reasons))
+        if "abgrund" in kinds:
+            raise RuleViolation(f"{name} kann nicht in den Abgrund gehen ({_point(sample)}): springen (Weitsprung) "
+                                f"oder fliegen", refs.WEITE_SPRUENGE)
+        difficult = "schwierig" in kinds or bool(in_space)
+        speeds = token.creature.speeds
+        if self.crawling:
+            piece_mode, matched = "kriechen", False
+            reasons.append(("liegend: kriechen", refs.SRD_PRONE))
+        elif "wasser" in kinds:
+            piece_mode, matched = "schwimmen", bool(speeds.schwimmen)
+        elif kinds & {"kletterbar", "mauer"}:
+            piece_mode, matched = "klettern", bool(speeds.klettern)
+            if "mauer" in kinds:
+                reasons.append(("niedrige Mauer zu Fuß: klettern (Regelentscheidung dnd5e.low-wall-on-foot)",
+                                refs.WEITE_SPRUENGE))
+        else:
+            piece_mode, matched = "gehen", True
+        rate = 1
+        if piece_mode == "gehen":
+            reasons.append(("normales Gelände: 1 m je m", refs.SRD_MOVEMENT_AND_POSITION))
+        if difficult:
+            why = [f"Bereich von {', '.join(in_space)}"] if in_space else []
+            why += ["schwieriges Gelände"] if "schwierig" in kinds else []
+            rule = refs.UM_KREATUREN_HERUM if in_space else refs.SRD_DIFFICULT_TERRAIN
+            rate += 1
+            reasons.append((" und ".join(why) + ": +1 m je m", rule))
+        if piece_mode != "gehen" and not matched:
+            extra = 1
+            if difficult and self.map.rulings["dnd5e.climb-in-difficult-terrain"] == "stacked-4":
+                extra = 2
+            elif difficult:
+                extra = 1  # the 'zwei Meter in schwierigem Gelände' include difficult terrain's own metre
+            rate += extra
+            reasons.append((f"{piece_mode}: +{extra} m je m" + (" (zusammen zwei zusätzliche Meter in schwierigem "
+                            "Gelände)" if difficult and extra == 1 else ""), refs.KLETTERN_SCHWIMMEN_KRIECHEN))
+        elif piece_mode != "gehen":
+            reasons.append((f"{piece_mode} mit eigener Bewegungsrate: keine Extrakosten",
+                            refs.KLETTERN_SCHWIMMEN_KRIECHEN))
+        speed = piece_mode if piece_mode in ("klettern", "schwimmen") and matched else "gehen"
+        for area in inside:
+            if (area.rough and piece_mode in ("klettern", "schwimmen") and not matched
+                    and m.rulings["dnd5e.terrain-athletics"] and area.name not in self._asked):
+                self._asked.add(area.name)
+                what = "rutschige Wand erklettern" if piece_mode == "klettern" else "in rauem Wasser vorankommen"
+                self.checks.append(Check("Stärke (Athletik)", int(m.rulings["dnd5e.terrain-athletics-dc"]),
+                                         f"{area.name}: {what}", refs.KLETTERN_SCHWIMMEN_KRIECHEN,
+                                         "kein Vorankommen"))
+        return Piece(a, b, piece_mode, length, rate, length * rate, speed, tuple(reasons))
+
+    def _spend(self, piece: Piece, index: int) -> None:
+        used = self.budget.used + piece.cost
+        limit = allowance(self.token, piece.speed, dash=self.budget.dash)
+        if used > limit + EPS:
+            spurt = " mit Spurt" if self.budget.dash else ""
+            rule = refs.SPURT if self.budget.dash else (
+                refs.SRD_USING_DIFFERENT_SPEEDS if piece.speed != "gehen" else refs.SRD_MOVEMENT_AND_POSITION)
+            raise RuleViolation(f"{self.token.name} hat nicht genug Bewegungsrate: Abschnitt {index + 1} braucht "
+                                f"bis {_point(piece.end)} insgesamt {_m(used)}, Bewegungsrate ({piece.speed}){spurt} "
+                                f"{_m(limit)}", rule)
+        self.budget = replace(self.budget, used=used)
+
+    # --- jumping ----------------------------------------------------------------------------
+    def jump(self, index: int, start: Point2, end: Point2) -> Leg:
+        m, token, name = self.map, self.token, self.token.name
+        if self.mode != "gehen" or self.crawling:
+            raise RuleViolation(f"{name} kann nur zu Fuß und stehend springen", refs.WEITE_SPRUENGE)
+        if m.grid:
+            di, dj = (abs(e - s) / SQUARE for s, e in zip(start, end))
+            n, d = int(max(di, dj)), int(min(di, dj))
+            length = n * SQUARE
+            for k in range(d):
+                self.budget = replace(self.budget, diagonals=self.budget.diagonals + 1)
+                length += diagonal_step(self.budget.diagonals, m.rulings) - SQUARE
+        else:
+            length = Fraction(math.dist([float(v) for v in start], [float(v) for v in end])).limit_denominator(10**6)
+        line = LineString([(float(start[0]), float(start[1])), (float(end[0]), float(end[1]))])
+        for wall in m.walls:
+            if line.crosses(wall.shape) or line.within(wall.shape):
+                raise RuleViolation(f"{name} kann nicht über {wall.name} springen", refs.SRD_MOVEMENT_AND_POSITION)
+        heights = tuple(a.height for a in m.areas_of("mauer") if line.intersects(a.shape))
+        x, y = float(end[0]), float(end[1])
+        landing = {a.kind for a in m.areas if shapely.intersects_xy(a.shape, x, y)}
+        if "abgrund" in landing:
+            raise RuleViolation(f"{name} würde im Abgrund landen ({_point(end)})", refs.WEITE_SPRUENGE)
+        in_space = any(shapely.contains_xy(m.overlap_zone(o, token), x, y) for o in m.others(name))
+        run_up = self._run_up()
+        jumped = long_jump(token.creature, length, run_up_metres=run_up, obstacle_heights=heights,
+                           lands_in_difficult_terrain="schwierig" in landing or in_space, rulings=m.rulings)
+        self.checks.extend(jumped.checks)
+        reasons = [(f"Weitsprung{' mit' if jumped.run_up else ' ohne'} Anlauf ({_m(run_up)} davor gegangen), "
+                    f"höchstens {_m(jumped.maximum)}: jeder gesprungene Meter kostet einen Meter", refs.WEITE_SPRUENGE)]
+        piece = Piece(start, end, "springen", length, 1, jumped.cost, "gehen", tuple(reasons))
+        self._spend(piece, index)
+        self.pieces.append(piece)
+        self.positions.append((index, end))
+        return Leg(index, start, end, (piece,), jumped)
+
+    def _run_up(self):
+        walked = Fraction(0)
+        for piece in reversed(self.pieces):
+            if piece.mode != "gehen":
+                break
+            walked += piece.length if isinstance(piece.length, Fraction) else Fraction(piece.length).limit_denominator(10**6)
+        return walked
+
+
+def _merge(pieces: list[Piece]) -> list[Piece]:
+    """Consecutive pieces alike in mode, rate and reasons as one."""
+    out: list[Piece] = []
+    for p in pieces:
+        if out and (out[-1].mode, out[-1].rate, out[-1].reasons, out[-1].speed) == (p.mode, p.rate, p.reasons, p.speed):
+            q = out[-1]
+            out[-1] = replace(q, end=p.end, length=q.length + p.length, cost=q.cost + p.cost)
+        else:
+            out.append(p)
+    return out
+
+
+def _round(value: Fraction) -> int:
+    """Half away from zero, so a leg's squares are symmetric."""
+    return int(math.floor(abs(value) + Fraction(1, 2))) * (1 if value >= 0 else -1)
+
+
+def _check_end(battle_map: BattleMap, token: Token, end: Point2) -> None:
+    x, y = float(end[0]), float(end[1])
+    for other in battle_map.others(token.name):
+        if shapely.contains_xy(battle_map.overlap_zone(other, token), x, y):
+            raise RuleViolation(f"{token.name} kann die Bewegung nicht im Bereich von {other.name} beenden "
+                                f"({'freundlich' if not other.hostile_to(token) else 'feindlich'})",
+                                refs.UM_KREATUREN_HERUM)
+
+
+# ---------------------------------------------------------------------------------------------
+# Opportunity attacks and falling
+# ---------------------------------------------------------------------------------------------
+def opportunity_attacks(battle_map: BattleMap, token: Token, positions: list[tuple[int, tuple]]
+                        ) -> tuple[OpportunityAttack, ...]:
+    """Every hostile creature whose reach the path leaves, first time only (one reaction), at the
+    last point still within reach.  A kampfunfähig (incapacitated) creature has no reaction."""
+    out = []
+    for other in battle_map.others(token.name):
+        if not other.hostile_to(token) or other.incapacitated:
+            continue
+        found = (_leaves_on_grid(battle_map, other, token, positions) if battle_map.grid
+                 else _leaves_gridless(battle_map, other, token, positions))
+        if found is not None:
+            out.append(OpportunityAttack(other.name, found[1], found[0]))
+    return tuple(out)
+
+
+def _leaves_on_grid(battle_map, attacker, token, positions):
+    for (_, here), (leg, there) in zip(positions, positions[1:]):
+        if battle_map.in_reach(attacker, token, here) and not battle_map.in_reach(attacker, token, there):
+            return leg, here
+    return None
+
+
+def _leaves_gridless(battle_map, attacker, token, positions):
+    zone = battle_map.reach_zone(attacker, token)
+    for (_, here), (leg, there) in zip(positions, positions[1:]):
+        a, b = (float(here[0]), float(here[1])), (float(there[0]), float(there[1]))
+        line = LineString([a, b])
+        if line.length == 0:
+            continue
+        cuts = sorted({0.0, 1.0} | {line.project(shapely.Point(p), normalized=True)
+                                    for p in shapely.get_coordinates(line.intersection(zone.boundary))})
+        inside = shapely.intersects_xy(zone, *a)
+        for t0, t1 in zip(cuts, cuts[1:]):
+            mid = line.interpolate((t0 + t1) / 2, normalized=True)
+            now = bool(shapely.intersects_xy(zone, mid.x, mid.y))
+            if inside and not now:
+                leave = line.interpolate(t0, normalized=True)
+                return leg, (leave.x, leave.y)
+            inside = now
+    return None
+
+
+@dataclass(frozen=True)
+class Fall:
+    """A flyer that falls (stürzt ab), why, and the rule."""
+
+    name: str
+    reason: str
+    rule: RuleRef = refs.FLIEGEND
+
+
+def falls(battle_map: BattleMap, name: str) -> Fall | None:
+    """FLIEGEND: "Wird eine fliegende Kreatur umgestoßen, hat eine Bewegungsrate von O oder wird auf
+    andere Weise bewegungsunfähig, so stürzt sie ab. Dies wird nur dann verhindert, wenn sie
+    schweben kann oder durch Magie in der Luft gehalten wird" -- the Fall, or None."""
+    token = battle_map.token(name)
+    if not token.aloft or token.magic_aloft or token.creature.speeds.schweben:
+        return None
+    if token.prone:
+        why = "umgestoßen (liegend)"
+    elif token.conditions & CANNOT_MOVE:
+        why = "bewegungsunfähig (" + ", ".join(sorted(token.conditions & CANNOT_MOVE)) + ")"
+    elif speed_of(token, "fliegen") == 0:
+        why = "Bewegungsrate 0"
+    else:
+        return None
+    return Fall(name, f"{name} stürzt ab: {why}, und sie kann nicht schweben")
+
+
+def _m(value) -> str:
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",") + " m"
+
+
+def _point(p) -> str:
+    return "(" + "; ".join(_m(v)[:-2] for v in p) + ")"
