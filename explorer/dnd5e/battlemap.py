@@ -28,6 +28,7 @@ from shapely.geometry import Point, Polygon, box
 
 from explorer.core.inputs import InputError
 from explorer.core.rulings import Rulings
+from explorer.dnd5e import rulings as _registers_rulings  # noqa: F401  (the ids read here)
 from explorer.dnd5e.creatures import GRID_SQUARES, SQUARE, Creature, metres
 
 AREA_KINDS = ("schwierig", "wasser", "kletterbar", "abgrund", "mauer")

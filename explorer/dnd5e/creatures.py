@@ -33,8 +33,7 @@ SPACE_SIDE = dict(zip(SIZES, (Fraction(3, 4), Fraction(3, 2), Fraction(3, 2), Fr
                               Fraction(6))))
 """Side of the square space in metres (SRD 5.1 Size Categories: 2.5 by 2.5 ft ... 20 by 20 ft)."""
 GRID_SQUARES = dict(zip(SIZES, (1, 1, 1, 2, 3, 4)))
-"""Squares per side on the 1.5 m grid (a Tiny creature takes one square: ruling dnd5e.terrain-under-centre
-keeps one creature per square)."""
+"""Squares per side on the 1.5 m grid (a Tiny creature takes a whole square: ruling dnd5e.space-shape)."""
 SQUARE = Fraction(3, 2)
 """One grid square, 1.5 m (5 ft)."""
 MAX_METRES = Fraction(10_000)

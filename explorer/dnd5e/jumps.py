@@ -22,6 +22,7 @@ from explorer.core.inputs import InputError, whole
 from explorer.core.rules import RuleRef, RuleViolation
 from explorer.core.rulings import Rulings
 from explorer.dnd5e import refs
+from explorer.dnd5e import rulings as _registers_rulings  # noqa: F401  (the ids read here)
 from explorer.dnd5e.creatures import Creature, ability_modifier, metres
 
 METRES_PER_FOOT = Fraction(3, 10)

@@ -267,6 +267,7 @@ class _Walker:
     def leg(self, index: int, start: Point2, end: Point2) -> Leg:
         pieces = []
         for a, b, length, sample, diagonal in self._stretches(start, end):
+            self._check_walls(a, b)
             piece = self._piece(a, b, length, sample)
             self._spend(piece, index)
             pieces.append(piece)
@@ -317,6 +318,14 @@ class _Walker:
         for other in self.map.others(self.token.name):
             yield self.map.overlap_zone(other, self.token)
 
+    def _check_walls(self, a, b) -> None:
+        """The centre's line may not touch a wall (a thin wall on a grid line between two squares too)."""
+        line = LineString([(float(a[0]), float(a[1])), (float(b[0]), float(b[1]))])
+        for wall in self.map.walls:
+            if line.intersects(wall.shape):
+                raise RuleViolation(f"{self.token.name} kann nicht durch {wall.name} ({_point(a)} bis {_point(b)})",
+                                    refs.SRD_MOVEMENT_AND_POSITION)
+
     def _piece(self, a, b, length, sample) -> Piece:
         m, token, name = self.map, self.token, self.token.name
         x, y = float(sample[0]), float(sample[1])
@@ -363,7 +372,7 @@ class _Walker:
             piece_mode, matched = "gehen", True
         rate = 1
         if piece_mode == "gehen":
-            reasons.append(("normales Gelände: 1 m je m", refs.SRD_MOVEMENT_AND_POSITION))
+            reasons.append(("gehen: 1 m je m", refs.SRD_MOVEMENT_AND_POSITION))
         if difficult:
             why = [f"Bereich von {', '.join(in_space)}"] if in_space else []
             why += ["schwieriges Gelände"] if "schwierig" in kinds else []

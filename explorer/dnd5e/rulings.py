@@ -43,7 +43,7 @@ SPACE_SHAPE = register(Ruling(
     source=refs.UM_KREATUREN_HERUM,
     choice="The space (Bereich) of the SRD's Size Categories table is 'x by x ft.': gridless it is an "
            "axis-aligned square of that side ('square'), or a circle of that diameter ('circle', as round "
-           "bases are). On the grid it is always squares.",
+           "bases are). On the grid it is always whole squares: a Tiny creature takes one square of its own.",
     default="square",
     options=("square", "circle"),
 ))

@@ -7,6 +7,8 @@ the rulings dnd5e.measuring, dnd5e.grid-diagonals and dnd5e.space-shape.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -115,3 +117,11 @@ def test_map_inputs_are_checked():
     with pytest.raises(InputError) as caught:
         BattleMap(15, 15).token("Niemand")
     assert caught.value.value == "Niemand"
+
+
+def test_the_map_registers_the_rulings_it_reads():
+    """Importing the map alone (a fresh interpreter) registers the rulings it reads: a map can be built."""
+    code = ("from explorer.dnd5e.battlemap import BattleMap; from explorer.dnd5e.movement import move; "
+            "from explorer.dnd5e.jumps import long_jump; print(BattleMap(3, 3).grid)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "True", done.stderr

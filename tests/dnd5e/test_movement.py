@@ -88,6 +88,9 @@ def test_spurt_doubles_the_speed_nine_metres_become_eighteen():
     assert move(field(fighter), "Kämpferin", [sq(12, 0)], dash=True).cost == 18
     with refused(refs.SPURT, "18 m"):
         move(field(fighter), "Kämpferin", [sq(13, 0)], dash=True)
+    grappled = hero(conditions={"gepackt"})  # "nachdem etwaige Modifikatoren auf sie angewendet wurden": 0 x 2
+    assert allowance(grappled, dash=True) == 0
+    assert allowance(Token("Adler", C["riesenadler"], (1.5, 1.5), "tiere"), "fliegen", dash=True) == 48
 
 
 def test_movement_can_be_broken_up_around_the_action():
@@ -359,6 +362,10 @@ def test_walls_block_movement():
     with refused(refs.SRD_MOVEMENT_AND_POSITION, "Mauer"):
         move(field(hero(at=(2, 2)), walls=(wall,), rulings=GRIDLESS), "Kämpferin", [(4.0, 2)])
     assert move(field(hero(at=(2, 2)), walls=(wall,), rulings=GRIDLESS), "Kämpferin", [(3.75, 2)]).cost == 1.75
+    thin = Wall("Bretterwand", (4.45, 0, 4.55, 3))  # on the grid line between squares 2 and 3
+    with refused(refs.SRD_MOVEMENT_AND_POSITION, "Bretterwand"):
+        move(field(hero(), walls=(thin,)), "Kämpferin", [sq(4, 0)])
+    assert move(field(hero(), walls=(thin,)), "Kämpferin", [sq(2, 2), sq(4, 2)]).cost == 6  # around its end
 
 
 def test_a_chasm_is_jumped_not_walked():
