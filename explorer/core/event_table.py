@@ -22,7 +22,7 @@ CSS = """<style>
 .event-table{border-collapse:collapse;font-size:0.92em;margin:0.2em 0 0.6em 0;max-width:100%}
 .event-table th{text-align:left;padding:0.2em 0.6em;border-bottom:1px solid #999;white-space:nowrap}
 .event-table td{text-align:left;vertical-align:top;padding:0.2em 0.6em;border-bottom:1px solid #e4e4e4;
-  white-space:normal;overflow-wrap:break-word}
+  white-space:normal;word-break:normal;overflow-wrap:break-word}
 .event-table td.event-text{min-width:14em;max-width:38em}
 .event-table td.event-rule{color:#555;font-size:0.92em;min-width:8em;max-width:16em;cursor:help}
 .event-table tr.event-refused td.event-text{color:#a00000}
