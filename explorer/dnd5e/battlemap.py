@@ -188,6 +188,13 @@ class BattleMap:
             if names.index(token.name) != index:
                 raise InputError(source, f"tokens[{index}].name", "a name no other token has", token.name)
             self.check_position(token, token.position, f"tokens[{index}].position")
+        for index, token in enumerate(self.tokens):
+            x, y = (float(v) for v in token.position)
+            for other in self.tokens[:index]:
+                if shapely.contains_xy(self.overlap_zone(other, token), x, y):
+                    raise InputError(source, f"tokens[{index}].position",
+                                     f"a space not overlapping {other.name}'s (no two creatures share a space)",
+                                     token.position)
 
     # --- measuring -------------------------------------------------------------------------
     @property

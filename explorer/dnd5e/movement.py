@@ -199,6 +199,9 @@ def move(battle_map: BattleMap, name: str, path: Iterable[Any], *, mode: str = "
         raise InputError("argument", "mode", "one of " + ", ".join(MODES), mode)
     if not isinstance(path, (list, tuple)) or len(path) > MAX_LEGS:
         raise InputError("argument", "path", f"a list of at most {MAX_LEGS} waypoints", path)
+    for flag, value in (("stand_up", stand_up), ("dash", dash), ("disengage", disengage)):
+        if not isinstance(value, bool):
+            raise InputError("argument", flag, "True or False", value)
     waypoints = [battle_map.check_position(token, p, f"path[{i}]") for i, p in enumerate(path)]
     jump_legs = set()
     for value in jumps:
@@ -206,7 +209,7 @@ def move(battle_map: BattleMap, name: str, path: Iterable[Any], *, mode: str = "
     budget = budget or Budget()
     if not isinstance(budget, Budget):
         raise InputError("argument", "budget", "a Budget", budget)
-    budget = replace(budget, dash=budget.dash or bool(dash), disengage=budget.disengage or bool(disengage))
+    budget = replace(budget, dash=budget.dash or dash, disengage=budget.disengage or disengage)
     walker = _Walker(battle_map, token, mode, budget)
 
     stood = Fraction(0)

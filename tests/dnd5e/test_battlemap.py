@@ -97,6 +97,10 @@ def test_map_inputs_are_checked():
         BattleMap(15, 15, tokens=(token(), token()))
     assert caught.value.field == "tokens[1].name"
     with pytest.raises(InputError) as caught:
+        BattleMap(15, 15, tokens=(token(), token("B", "groß", at=(1.5, 1.5))))
+    assert caught.value.field == "tokens[1].position" and "A's" in caught.value.expected
+    BattleMap(15, 15, tokens=(token(), token("B", at=(2.25, 0.75))))  # side by side: touching is not sharing
+    with pytest.raises(InputError) as caught:
         Area("Sumpf", "sumpf", (0, 0, 3, 3))
     assert caught.value.field == "kind" and caught.value.value == "sumpf"
     with pytest.raises(InputError) as caught:
