@@ -22,7 +22,8 @@ from typing import Mapping, Sequence
 
 from explorer.beyond.palette import spirit_colour
 from explorer.core.display import figure_png, new_figure
-from explorer.core.render_labels import MIN_FONT_SIZE
+from explorer.core.render_compare import notebook_font_size
+from explorer.core.render_labels import MIN_FONT_SIZE, legend_below
 
 PALETTE = ("#2471a3", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#5d6d7e")
 EXACT_COLOUR, SAMPLED_COLOUR, BEST_COLOUR, PLAIN_COLOUR = "#2471a3", "#d68910", "#27ae60", "#aab7b8"
@@ -31,6 +32,20 @@ EXACT_COLOUR, SAMPLED_COLOUR, BEST_COLOUR, PLAIN_COLOUR = "#2471a3", "#d68910", 
 def _axes(ax, width: float = 5.8, height: float = 3.2):
     """``ax``, or a new one of a 580 px wide figure (it fits JupyterLab's narrowest output area)."""
     return new_figure(width, height).add_subplot() if ax is None else ax
+
+
+def _size(ax, base: float = MIN_FONT_SIZE) -> float:
+    """``base`` points, at least the minimum at the size a notebook shows the figure (a lesson's
+    11 inch pair is shrunk to the output area: its text grows)."""
+    return notebook_font_size(base, ax.figure)
+
+
+def _readable(ax, title: str) -> None:
+    """The title, the axis labels and the tick labels at their sizes (:func:`_size`)."""
+    ax.set_title(title, fontsize=_size(ax, 9))
+    ax.tick_params(labelsize=_size(ax, 9))
+    ax.xaxis.label.set_fontsize(_size(ax, 10))
+    ax.yaxis.label.set_fontsize(_size(ax, 10))
 
 
 def percent_axis(ax) -> None:
@@ -63,10 +78,10 @@ def plot_curves(curves: Mapping[str, Sequence[tuple]], ax=None, *, xlabel: str, 
         ax.set_xticks(xs, [str(int(x)) for x in xs])
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
-    ax.set_title(title, fontsize=9)
+    _readable(ax, title)
     ax.grid(alpha=0.3)
     if len(curves) > 1:
-        ax.legend(fontsize=MIN_FONT_SIZE)
+        ax.legend(fontsize=_size(ax))  # "best": where it covers the fewest points
     return lines
 
 
@@ -82,15 +97,18 @@ def plot_collected(distributions: Sequence, ax=None, *, title: str = "") -> list
         heights = [float(dist.counts.get(n, 0)) for n in sizes]
         containers.append(ax.bar([n + offset for n in sizes], heights, width=width,
                                  color=PALETTE[index % len(PALETTE)],
-                                 label=f"up to {dist.k} more (E = {float(dist.expected):.2f})"))
+                                 label=f"{dist.k} more (E = {float(dist.expected):.2f})"))
     ax.set_xticks(sizes, [str(n) for n in sizes])
     ax.set_ylim(0, 1.02)
     percent_axis(ax)
     ax.set_xlabel("cards collected this turn")
     ax.set_ylabel("probability")
-    ax.set_title(title, fontsize=9)
+    _readable(ax, title)
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=MIN_FONT_SIZE)
+    # under the axes: inside them, four entries covered the bars
+    legend_below(ax, [c.patches[0] for c in containers], [c.get_label() for c in containers],
+                 ncol=len(containers), fontsize=_size(ax), title="turn up to k more cards (E: cards expected)",
+                 title_fontsize=_size(ax))
     return containers
 
 
@@ -102,11 +120,11 @@ def plot_expected_by_k(comparison, ax=None, *, title: str = "") -> list:
     colours = [BEST_COLOUR if k == comparison.best_k else PLAIN_COLOUR for k in frame["k"]]
     bars = list(ax.bar(range(len(frame)), frame["expected"], color=colours))
     for x, value in enumerate(frame["expected"]):
-        ax.text(x, value, f"{value:.2f}", ha="center", va="bottom", fontsize=MIN_FONT_SIZE)
-    ax.set_xticks(range(len(frame)), list(frame["option"]), fontsize=8)
+        ax.text(x, value, f"{value:.2f}", ha="center", va="bottom", fontsize=_size(ax))
+    ax.set_xticks(range(len(frame)), list(frame["option"]))
     ax.set_ylim(0, max(frame["expected"]) * 1.18)
     ax.set_ylabel("expected cards")
-    ax.set_title(title, fontsize=9)
+    _readable(ax, title)
     return bars
 
 
@@ -128,8 +146,8 @@ def plot_exact_vs_sampled(exact: Mapping[int, float], sampled: Mapping[int, floa
     ax.set_ylabel("probability")
     ax.set_ylim(0, max([*map(float, exact.values()), *ps, 0.05]) * 1.2)
     percent_axis(ax)
-    ax.set_title(title, fontsize=9)
-    ax.legend(fontsize=MIN_FONT_SIZE)
+    _readable(ax, title)
+    ax.legend(fontsize=_size(ax))
     return exact_bars, sampled_bars, error_bars
 
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from explorer.beyond.tournament import long_form
 from explorer.core.display import figure_png, new_figure
+from explorer.core.render_compare import notebook_scale
 from explorer.core.render_labels import MIN_FONT_SIZE, display_scale
 
 __all__ = ["plot_head_to_head", "plot_scores", "plot_standings", "tournament_figure", "tournament_png"]
@@ -25,8 +26,9 @@ BAR = "#2e86c1"
 
 def _size(ax, base: float = MIN_FONT_SIZE) -> float:
     """``base`` points (at least the minimum) at the size the figure is shown: larger on a figure
-    wider than a notebook shows, which is scaled down."""
-    return max(base, MIN_FONT_SIZE) / display_scale(ax.figure)
+    wider than a notebook's output area, which shrinks it (:func:`~explorer.core.render_compare.notebook_scale`:
+    the lesson's 16 inches are shown at about 7.8)."""
+    return max(base, MIN_FONT_SIZE) / min(notebook_scale(ax.figure), display_scale(ax.figure))
 
 
 def _axis_fonts(ax) -> None:
@@ -52,7 +54,7 @@ def plot_standings(standings, ax=None):
     ax.axvline(0.5, color=HALF, ls="--", lw=1)
     ax.set_yticks(ys, list(frame["strategy"]))
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win share (ties shared), 95% Wilson interval")
+    ax.set_xlabel("win share (ties shared),\n95% Wilson interval")  # two lines: clear of the next plot's
     _axis_fonts(ax)
     ax.set_title("Standings", fontsize=_size(ax, 10))
     return bars, errorbar
@@ -72,7 +74,7 @@ def plot_scores(games, ax=None, order=None):
     for patch in boxes["boxes"]:
         patch.set_facecolor("#aed6f1")
     ax.set_yticks(range(1, len(order) + 1), order)
-    ax.set_xlabel("energy points at the end (diamond: mean)")
+    ax.set_xlabel("energy points at the end\n(diamond: mean)")
     _axis_fonts(ax)
     ax.set_title("Score distributions", fontsize=_size(ax, 10))
     return boxes
@@ -84,13 +86,16 @@ def plot_head_to_head(matrix, ax=None):
     if ax is None:
         ax = new_figure(5.0, 4.0).add_subplot()
     values = matrix.to_numpy(float)
-    image = ax.imshow(np.ma.masked_invalid(values), cmap="RdBu", vmin=0.0, vmax=1.0)
+    # cells as wide as the axes allow (not square): on a wide, low figure square cells were too narrow
+    # for their numbers at a readable size
+    image = ax.imshow(np.ma.masked_invalid(values), cmap="RdBu", vmin=0.0, vmax=1.0, aspect="auto")
     for (i, j), v in np.ndenumerate(values):
         if not math.isnan(v):
             ax.text(j, i, f"{v:.0%}", ha="center", va="center", fontsize=_size(ax),
                     color="white" if abs(v - 0.5) > 0.3 else "black")
-    ax.set_xticks(range(len(matrix.columns)), list(matrix.columns), rotation=35, ha="right",
-                  rotation_mode="anchor")
+    # upright names, read from below: a slanted name reached under its neighbour's column (full names,
+    # never cut, whatever the width of a cell)
+    ax.set_xticks(range(len(matrix.columns)), list(matrix.columns), rotation=90)
     ax.set_yticks(range(len(matrix.index)), list(matrix.index))
     ax.set_xlabel("against")
     _axis_fonts(ax)
@@ -110,7 +115,7 @@ def tournament_figure(result, figure=None):
     figure = figure or new_figure(9.0, 2.0 * rows + 1.6)
     width, height = figure.get_size_inches()
     if width / height > 2.2:  # a wide figure given: the three in a row
-        axes = dict(zip(("standings", "scores", "matrix"), figure.subplots(1, 3, width_ratios=[1.1, 1.0, 1.0])))
+        axes = dict(zip(("standings", "scores", "matrix"), figure.subplots(1, 3, width_ratios=[1.05, 0.95, 1.25])))
     else:
         axes = figure.subplot_mosaic([["standings", "matrix"], ["scores", "matrix"]], width_ratios=[1.0, 1.05])
     plot_standings(standings, axes["standings"])

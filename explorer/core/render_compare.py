@@ -16,12 +16,59 @@ import math
 
 from explorer.core.compare import SHARE_KINDS
 from explorer.core.display import figure_png, new_figure, png_img_tag
+from explorer.core.render_labels import MIN_FONT_SIZE, font_size
+
+NOTEBOOK_WIDTH = 7.8
+"""Inches (at 100 px an inch) of a notebook's output area in JupyterLab at a 1280 px window with the
+file browser open (docs/panel-layout.md, about 780 px): a wider picture is shrunk to it.  Narrower
+than :data:`~explorer.core.render_labels.DISPLAY_WIDTH` (9 in), which a figure shown there would
+overrun: text sized for 9 inches reads as 6-7 points in JupyterLab."""
+
+
+def notebook_scale(figure) -> float:
+    """How much a notebook shows ``figure``'s text, in display points per point: its PNG (``dpi`` px an
+    inch, with the 0.1 inch the inline backend pads each side with and a little for a colour bar's
+    edge that reaches past the figure) shrunk to :data:`NOTEBOOK_WIDTH` when wider, at 100 px a
+    display inch."""
+    width_px = (float(figure.get_figwidth()) + 0.3) * figure.dpi
+    return figure.dpi / 100.0 * min(1.0, NOTEBOOK_WIDTH * 100.0 / width_px)
+
+
+def notebook_font_size(size: float | None, figure) -> float:
+    """``size`` points (default the minimum), at least :data:`~explorer.core.render_labels.MIN_FONT_SIZE`
+    at the size a notebook shows ``figure`` (:func:`notebook_scale`), and at least what
+    :func:`~explorer.core.render_labels.font_size` asks."""
+    least = max(MIN_FONT_SIZE / notebook_scale(figure), font_size(MIN_FONT_SIZE, figure))
+    return max(float(size if size is not None else least), least)
+
+
+def raise_to_notebook_minimum(figure) -> int:
+    """Raise every text of ``figure`` under :func:`notebook_font_size` (the tick labels made later
+    too) to it, as :func:`~explorer.core.render_labels.enforce_minimum` does for its own display
+    width; returns how many texts were raised.  Call it before the labels are placed or, for a chart
+    without placed labels, just before saving."""
+    from matplotlib.text import Text
+
+    least = notebook_font_size(None, figure)
+    for axes in figure.axes:
+        for name, axis in (("x", axes.xaxis), ("y", axes.yaxis)):
+            labels = axis.get_ticklabels(which="both")
+            if labels and min(label.get_fontsize() for label in labels) < least - 1e-6:
+                axes.tick_params(axis=name, which="both", labelsize=least)
+    raised = 0
+    for text in figure.findobj(Text):
+        if text.get_text().strip() and text.get_fontsize() < least - 1e-6:
+            text.set_fontsize(least)
+            raised += 1
+    return raised
+
 
 COLOUR_A = "#95a5a6"
 COLOUR_B = "#2e86c1"
 RISE, FALL, SAME = "#1e8449", "#c0392b", "#7f8c8d"
-WIDTH = 10.0
-"""Width of a figure made here, in inches."""
+WIDTH = NOTEBOOK_WIDTH
+"""Width of a figure made here, in inches: a notebook's output area (:data:`NOTEBOOK_WIDTH`), so that
+the picture is shown at its own size and its 8 pt text reads as 8 pt (10 inches were shrunk to 6 pt)."""
 BAR = 0.38
 """Height of one bar; a pair fills 0.76 of its row."""
 
@@ -100,26 +147,26 @@ def plot_rulings_comparison(comparison, ax=None, *, changed_only: bool = False, 
         d = frame.at[name, "difference"]
         colour = SAME if math.isnan(d) or abs(d) < 1e-12 else (RISE if d > 0 else FALL)
         ax.text(1.02, y, f"{_number(a, kind)} → {_number(b, kind)}  ({_difference(d, kind)})",
-                transform=ax.get_yaxis_transform(), ha="left", va="center", fontsize=8, color=colour,
+                transform=ax.get_yaxis_transform(), ha="left", va="center", fontsize=MIN_FONT_SIZE, color=colour,
                 gid="difference")
-    ax.set_yticks(range(rows), [str(n) for n in frame.index], fontsize=8)
+    ax.set_yticks(range(rows), [str(n) for n in frame.index], fontsize=MIN_FONT_SIZE)
     ax.set_ylim(rows - 0.5, -0.5)  # the first figure on top
     ax.set_xlim(-top if negative else 0.0, top)
     ax.axvline(0, color="black", linewidth=0.6)
     ax.grid(axis="x", color="#dddddd", linewidth=0.6)
     ax.set_axisbelow(True)
-    ax.tick_params(axis="x", labelsize=8)
+    ax.tick_params(axis="x", labelsize=MIN_FONT_SIZE)
     what = "probability / share" if shares else "relative value"
     if shares and scaled:
         what += " (hatched: relative to the larger of A and B; the numbers are the values)"
     elif scaled:
         what = "relative to the larger of A and B (the numbers are the values)"
-    ax.set_xlabel(what, fontsize=8)
-    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=8, frameon=False, borderaxespad=0.2)
+    ax.set_xlabel(what, fontsize=MIN_FONT_SIZE)
+    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=MIN_FONT_SIZE, frameon=False, borderaxespad=0.2)
     ax.set_title(title if title is not None else (comparison.title or "rulings compared"), fontsize=9, loc="left",
                  pad=20)
     ax.text(1.02, 1.0, "A → B  (B − A)", transform=ax.transAxes, ha="left", va="bottom",
-            fontsize=8, color="#333333", gid="difference-header")
+            fontsize=MIN_FONT_SIZE, color="#333333", gid="difference-header")
     return ax
 
 
