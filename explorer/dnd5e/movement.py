@@ -31,7 +31,7 @@ gridless (shapely's measure).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -41,7 +41,7 @@ from shapely.geometry import LineString
 from explorer.core.inputs import InputError, whole
 from explorer.core.rules import RuleRef, RuleViolation
 from explorer.dnd5e import refs
-from explorer.dnd5e.battlemap import CANNOT_MOVE, SPEED_ZERO, BattleMap, Point2, Token, diagonal_step, point
+from explorer.dnd5e.battlemap import CANNOT_MOVE, SPEED_ZERO, BattleMap, Point2, Token, diagonal_step
 from explorer.dnd5e.creatures import SQUARE, size_steps
 from explorer.dnd5e.jumps import Check, Jump, long_jump
 

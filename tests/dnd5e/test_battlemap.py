@@ -18,7 +18,6 @@ from explorer.core.inputs import InputError
 from explorer.core.rulings import Rulings
 from explorer.dnd5e.battlemap import Area, BattleMap, Token, Wall, squares_length
 from explorer.dnd5e.creatures import Creature
-import explorer.dnd5e.rulings  # noqa: F401  (registers the rulings)
 
 GRIDLESS = Rulings().switch(**{"dnd5e.measuring": "gridless"})
 ROUND = GRIDLESS.switch(**{"dnd5e.space-shape": "circle"})

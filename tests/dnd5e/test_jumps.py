@@ -22,7 +22,6 @@ from explorer.dnd5e.jumps import (
     long_jump,
     long_jump_distance,
 )
-import explorer.dnd5e.rulings  # noqa: F401  (registers the rulings)
 
 
 def jumper(strength: int = 15, height=None) -> Creature:

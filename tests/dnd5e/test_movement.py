@@ -17,7 +17,6 @@ from explorer.dnd5e import refs
 from explorer.dnd5e.battlemap import Area, BattleMap, Token, Wall
 from explorer.dnd5e.creatures import load_creatures
 from explorer.dnd5e.movement import Budget, allowance, falls, move
-import explorer.dnd5e.rulings  # noqa: F401  (registers the rulings)
 
 C = load_creatures()
 GRIDLESS = Rulings().switch(**{"dnd5e.measuring": "gridless"})

@@ -22,7 +22,6 @@ from explorer.core.rulings import Rulings
 from explorer.dnd5e.battlemap import Area, BattleMap, Token
 from explorer.dnd5e.creatures import Creature, Speeds
 from explorer.dnd5e.movement import move
-import explorer.dnd5e.rulings  # noqa: F401
 
 SETTINGS = settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 GRIDLESS = Rulings().switch(**{"dnd5e.measuring": "gridless"})
