@@ -248,6 +248,12 @@ class _Walker:
         self.checks: list[Check] = []
         self.pieces: list[Piece] = []
         self._asked: set[str] = set()
+        # zones tested at every stretch, built and prepared once per move (shapely.prepare)
+        self.others = battle_map.others(token.name)
+        self.overlap = {o.name: battle_map.overlap_zone(o, token) for o in self.others}
+        self.wall_zones = [(w, battle_map.wall_zone(w, token)) for w in battle_map.walls]
+        for zone in [*self.overlap.values(), *(z for _, z in self.wall_zones)]:
+            shapely.prepare(zone)
 
     # --- standing up ------------------------------------------------------------------------
     def stand_up(self) -> Fraction:
@@ -316,10 +322,9 @@ class _Walker:
             here = there
 
     def _shapes(self):
-        yield from (self.map.wall_zone(w, self.token) for w in self.map.walls)
+        yield from (zone for _, zone in self.wall_zones)
         yield from (a.shape for a in self.map.areas)
-        for other in self.map.others(self.token.name):
-            yield self.map.overlap_zone(other, self.token)
+        yield from self.overlap.values()
 
     def _check_walls(self, a, b) -> None:
         """The centre's line may not touch a wall (a thin wall on a grid line between two squares too)."""
@@ -334,14 +339,14 @@ class _Walker:
         x, y = float(sample[0]), float(sample[1])
         inside = [area for area in m.areas if shapely.intersects_xy(area.shape, x, y)]
         kinds = {area.kind for area in inside}
-        for wall in m.walls:
-            if shapely.contains_xy(m.wall_zone(wall, token), x, y):
+        for wall, zone in self.wall_zones:
+            if shapely.contains_xy(zone, x, y):
                 raise RuleViolation(f"{name} kann nicht durch {wall.name} ({_point(sample)})",
                                     refs.SRD_MOVEMENT_AND_POSITION)
         reasons: list[Reason] = []
         in_space = []
-        for other in m.others(name):
-            if shapely.contains_xy(m.overlap_zone(other, token), x, y):
+        for other in self.others:
+            if shapely.contains_xy(self.overlap[other.name], x, y):
                 if other.hostile_to(token) and size_steps(other.creature.size, token.creature.size) < 2:
                     raise RuleViolation(
                         f"{name} kann sich nicht durch den Bereich der feindlichen Kreatur {other.name} bewegen: "
