@@ -90,7 +90,9 @@ TERRAIN_ATHLETICS = register(Ruling(
           "Griffmöglichkeiten einen erfolgreichen Stärkewurf (Athletik) erfordert.",
     source=refs.KLETTERN_SCHWIMMEN_KRIECHEN,
     choice="Yes: climbing an area marked slippery (rutschig) or swimming in one marked rough (rau) needs a "
-           "Strength (Athletics) check, listed with the move (DC: dnd5e.terrain-athletics-dc). False: never.",
+           "Strength (Athletics) check, once per area and move, listed with the move (DC: "
+           "dnd5e.terrain-athletics-dc); a creature using its own climbing or swimming speed needs none. "
+           "False: never.",
     default=True,
     options=(True, False),
 ))
