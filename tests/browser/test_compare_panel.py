@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tests.browser.pages import open_app, settled
+from tests.browser.pages import open_app, settled, whole_page_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +36,48 @@ def number(text: str) -> float:
     return float(m.group(1))
 
 
+# What the chart's canvas shows now (ipympl draws each picture it receives onto it): a hash of its pixels
+# and how many of them are ink (neither transparent nor near-white).  The canvas is read, not the time
+# waited: a picture that has not arrived (or was never drawn) leaves the hash as it was, a lost one the
+# canvas blank.
+CHART_PIXELS_JS = """
+(sel) => {
+  const canvas = document.querySelector(sel);
+  if (canvas === null || canvas.width === 0 || canvas.height === 0) return {hash: 0, ink: 0, pixels: 0};
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let hash = 0, ink = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    hash = (Math.imul(hash, 31) + data[i] + 7 * data[i + 1] + 13 * data[i + 2] + 17 * data[i + 3]) | 0;
+    if (data[i + 3] > 0 && (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200)) ink++;
+  }
+  return {hash: hash, ink: ink, pixels: data.length / 4};
+}
+"""
+CHART_CANVAS = f"{CHART} canvas"
+MIN_INK = 0.02  # bars, axes and labels: the narrow chart has about 10 % ink (23467 of 241280 px); a blank canvas none
+
+
+def chart_pixels(page) -> dict:
+    return page.evaluate(CHART_PIXELS_JS, CHART_CANVAS)
+
+
+def wait_for_new_chart(page, before: dict, shot, what: str, timeout_s: float = 30.0) -> dict:
+    """The chart's pixels once the picture of the change has been drawn: they differ from ``before``, the
+    canvas is not blank, and they have stayed the same for a second (no picture still on its way).
+    Else fail with a screenshot of the chart."""
+    deadline = time.monotonic() + timeout_s
+    now = chart_pixels(page)
+    while (now["hash"] == before["hash"] or now["ink"] < MIN_INK * now["pixels"]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = chart_pixels(page)
+    now = settled(lambda: chart_pixels(page), quiet_s=1.0, limit_s=max(deadline - time.monotonic(), 2.0))
+    if now["hash"] == before["hash"] or now["ink"] < MIN_INK * now["pixels"]:
+        page.locator(CHART).screenshot(path=shot)
+        pytest.fail(f"{what}: the chart's canvas did not show a new picture within {timeout_s:.0f} s (before "
+                    f"{before}, now {now}; ink {now['ink'] / max(now['pixels'], 1):.1%}); see {shot}", pytrace=False)
+    return now
+
+
 def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url, artifacts_dir):
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -47,10 +89,9 @@ def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url,
              screenshot=before_png, log=log, timeout_ms=LOAD_TIMEOUT_MS, what="the comparison panel")
 
     a, b, change = page.locator(A_INJURED), page.locator(B_INJURED), page.locator(CHANGE)
-    chart = page.locator(CHART)
     readout = page.locator(f"{STRENGTH} .widget-readout")
     a_before, b_before = settled(a.inner_text), settled(b.inner_text)
-    chart_before = settled(chart.screenshot, quiet_s=1.5)
+    chart_before = settled(lambda: chart_pixels(page), quiet_s=1.5)
     strength_before = readout.inner_text()
     page.screenshot(path=before_png, full_page=True)
 
@@ -72,11 +113,9 @@ def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url,
                     f"after {STEPS} ArrowRight presses on the shared Strength slider (readout {strength_before!r} "
                     f"-> {readout.inner_text()!r}); see {before_png}, {after_png} and {log}", pytrace=False)
     a_after, b_after, change_after = settled(a.inner_text), settled(b.inner_text), settled(change.inner_text)
-    deadline = time.monotonic() + 30  # a busy machine: the front end asks for a full draw first
-    chart_after = settled(chart.screenshot, quiet_s=1.5)
-    while chart_after == chart_before and time.monotonic() < deadline:
-        time.sleep(0.2)
-        chart_after = chart.screenshot()
+    # 30 s: on a busy machine the front end asks for a full draw first
+    wait_for_new_chart(page, chart_before, artifacts_dir / "compare_chart_after.png", f"after {STEPS} ArrowRight "
+                       f"presses on the shared Strength slider")
     page.screenshot(path=after_png, full_page=True)
 
     strength_after = readout.inner_text()
@@ -85,7 +124,6 @@ def test_a_slider_in_the_comparison_view_updates_both_sides(page, voila_app_url,
         f"raising the attacker's Strength {strength_before} -> {strength_after} changed P(defender injured) "
         f"A {a_before} -> {a_after}, B {b_before} -> {b_after}; expected both to rise; see {before_png}, {after_png}")
     assert number(change_after) == pytest.approx(number(b_after) - number(a_after), abs=0.11)
-    assert chart_after != chart_before, f"the chart did not change; see {before_png} and {after_png}"
 
 
 # -- layout (docs/panel-layout.md) -----------------------------------------------------------------
@@ -142,6 +180,7 @@ def test_the_comparison_app_fits_and_column_b_stays_when_a_changes(page, voila_a
         page.wait_for_timeout(300)
         before = column_b.bounding_box()
         a_before = settled(page.locator(A_INJURED).inner_text)
+        chart_before = settled(lambda: chart_pixels(page), quiet_s=1.0)
         choice = assistant_a.locator("option").nth(1 if assistant_a.input_value() == assistant_a.locator(
             "option").first.get_attribute("value") else 0)
         assistant_a.select_option(choice.get_attribute("value"))  # A's description grows or shrinks
@@ -149,8 +188,15 @@ def test_the_comparison_app_fits_and_column_b_stays_when_a_changes(page, voila_a
         page.wait_for_function("([sel, before]) => document.querySelector(sel).textContent.trim() !== before",
                                arg=[A_INJURED, a_before.strip()], timeout=UPDATE_TIMEOUT_MS)
         settled(page.locator(A_INJURED).inner_text)
+        # the screenshot once A's new picture is on the canvas; the whole app, as Voila scrolls inside its own
+        # panel (a "full page" screenshot is the window: at 1280 px, with the output area 780 px wide, the
+        # chart wraps below the summary, out of the window)
+        shot = artifacts_dir / f"compare_layout_a_changed_{viewport}.png"
+        wait_for_new_chart(page, chart_before, artifacts_dir / f"compare_chart_a_changed_{viewport}.png",
+                           f"at {viewport} px, after situation A changed")
         after = column_b.bounding_box()
-        page.screenshot(path=artifacts_dir / f"compare_layout_a_changed_{viewport}.png", full_page=True)
+        whole_page_screenshot(page, shot)
+        page.locator(CHART).screenshot(path=artifacts_dir / f"compare_chart_a_changed_{viewport}.png")
         assert (after["x"], after["width"]) == (before["x"], before["width"]), (
             f"at {viewport} px situation B moved sideways when A changed: {before} -> {after}")
         assert abs(after["y"] - before["y"]) <= 1, f"at {viewport} px situation B moved down: {before} -> {after}"
