@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 from typing import Callable, Iterable, Mapping
 
 from matplotlib.figure import Figure
@@ -66,10 +67,44 @@ def number_text(value, digits: int = 3) -> str:
     return str(value)
 
 
+CELL_WRAP_CSS = "white-space: normal; word-break: normal; overflow-wrap: break-word; hyphens: manual"
+"""How a table cell wraps: between words only.  ``overflow-wrap: break-word`` breaks a word only as a
+last resort (a single token longer than its column can be) and, unlike ``anywhere``, it does not let
+a squeezed table shrink its columns below their longest word (which broke every word: "injur-ed");
+``word-break: normal`` undoes a ``break-all`` that an output area's CSS may set."""
+
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def break_points(markup: str, chars: str = "_/", before: str = "[") -> str:
+    """``markup`` with a ``<wbr>`` (a line break allowed there, nothing shown) after each of ``chars``
+    and before each of ``before`` inside a text, so that ``injuries_dealt[Vampire]`` may wrap as
+    ``injuries_`` / ``dealt`` / ``[Vampire]`` and an exact fraction after its slash, instead of being
+    cut or broken inside a word or a number.  Tags and the
+    text of ``<style>`` and ``<script>`` are left as they are; entities (``&amp;``) stay whole."""
+    marks = [f"(?<=[{re.escape(chars)}])(?=[^\\s<{re.escape(chars)}])"] if chars else []
+    if before:
+        marks.append(f"(?<=[^\\s>{re.escape(before)}{re.escape(chars)}])(?=[{re.escape(before)}])")
+    after = re.compile("|".join(marks)) if marks else None
+    parts, skip = [], None
+    for part in _TAG.split(markup):
+        if part.startswith("<"):
+            name = re.match(r"</?\s*([a-zA-Z0-9]+)", part)
+            name = name.group(1).lower() if name else ""
+            if part.startswith("</") and name == skip:
+                skip = None
+            elif not part.startswith("</") and name in ("style", "script"):
+                skip = name
+            parts.append(part)
+        else:
+            parts.append(part if skip or after is None else after.sub("<wbr>", part))
+    return "".join(parts)
+
+
 TABLE_CSS = [
     {"selector": "", "props": "border-collapse: collapse; font-size: 0.92em"},
-    {"selector": "th, td", "props": "padding: 0.2em 0.6em; vertical-align: top"},
-    {"selector": "th", "props": "text-align: left; white-space: normal; max-width: 10em; overflow-wrap: break-word"},
+    {"selector": "th, td", "props": f"padding: 0.2em 0.6em; vertical-align: top; {CELL_WRAP_CSS}"},
+    {"selector": "th", "props": "text-align: left"},  # no max-width: it would break a long name mid-word
     {"selector": "td", "props": "text-align: right; white-space: nowrap"},
     {"selector": "caption", "props": "caption-side: top; text-align: left; font-weight: bold; padding: 0.3em 0"},
 ]
@@ -84,7 +119,9 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     Floats get ``digits`` decimals (:func:`number_text`: no ``-0.000``), ``percent`` columns read
     ``12.3%``, ``formats`` gives any column its own formatter; text columns are left-aligned, and
     the ``wrap`` columns (default: every text column) wrap within ``wrap_width`` instead of running
-    off the output area.  The table's id is derived from its content, so the same table gives the
+    off the output area -- between words only (:data:`CELL_WRAP_CSS`), never inside one; headers
+    wrap between words or after an underscore (:func:`break_points`), never cut.  A table wider
+    than the output area scrolls in its own box.  The table's id is derived from its content, so the same table gives the
     same HTML (stored notebook outputs compare equal).
     """
     import hashlib
@@ -102,7 +139,7 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     columns: dict = {}  # per column (selectors "#T_<id> td.col<j>": they win over the table's own)
     for column in frame.columns:
         if column in wrapped:
-            props = f"text-align: left; white-space: normal; min-width: 8em; max-width: {wrap_width}"
+            props = f"text-align: left; {CELL_WRAP_CSS}; min-width: 8em; max-width: {wrap_width}"
         elif column in text_columns:
             props = "text-align: left"
         else:
@@ -111,6 +148,8 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
         columns[column] = [{"selector": "td", "props": props}]
     if columns:
         styler.set_table_styles(columns, overwrite=False)
+    # headers (column names such as "injuries_dealt[Vampire]") wrap between words or after an underscore
+    styler.format_index(lambda name: break_points(html.escape(str(name))), axis=1)
     if not index:
         styler.hide(axis="index")
     if caption:

@@ -186,20 +186,45 @@ def rulings_markdown(systems: Iterable[str] | None = None) -> str:
 
 
 RULINGS_CSS = """<style>
-table.explorer-rulings {border-collapse: collapse; font-size: 0.92em}
-table.explorer-rulings th, table.explorer-rulings td {padding: 0.25em 0.6em; vertical-align: top; text-align: left;
-  white-space: normal}
-table.explorer-rulings td.choice {min-width: 18em; max-width: 42em}
-table.explorer-rulings summary {cursor: pointer}
-table.explorer-rulings p {margin: 0.3em 0}
-table.explorer-rulings tbody tr:nth-child(odd) {background: rgba(0, 0, 0, 0.03)}
+div.explorer-rulings-box {max-width: 100%; overflow-x: auto}
+div.explorer-rulings-box table.explorer-rulings {border-collapse: collapse; font-size: 0.92em}
+div.explorer-rulings-box table.explorer-rulings th, div.explorer-rulings-box table.explorer-rulings td {
+  padding: 0.25em 0.6em; vertical-align: top; text-align: left;
+  white-space: normal; word-break: normal; overflow-wrap: break-word; hyphens: manual}
+div.explorer-rulings-box table.explorer-rulings code {white-space: normal; word-break: normal; overflow-wrap: break-word}
+div.explorer-rulings-box table.explorer-rulings td.choice {min-width: 16em; max-width: 42em}
+div.explorer-rulings-box table.explorer-rulings summary {cursor: pointer}
+div.explorer-rulings-box table.explorer-rulings p {margin: 0.3em 0}
+div.explorer-rulings-box table.explorer-rulings tbody tr:nth-child(odd) {background: rgba(0, 0, 0, 0.03)}
 </style>"""
+"""The rulings table's look.  Selectors start at the table's box: they outweigh JupyterLab's output
+CSS (``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td`` right-aligns every cell)."""
+
+
+def _token(text: str) -> str:
+    """A ruling's id or a switch value as code that wraps between its parts only: after a dot or an
+    underscore (a ``<wbr>``) or a hyphen, never inside a word ("cont-act_tolerance")."""
+    import html
+
+    from explorer.core.display import break_points
+
+    return f"<code>{break_points(html.escape(text), chars='._')}</code>"
+
+
+def _switch_html(ruling: Ruling) -> str:
+    """The values a ruling's switch takes, each a whole token; the line breaks between them."""
+    import html
+
+    if ruling.options is None or ruling.numeric:
+        return html.escape(ruling.describe_switch())
+    return " / ".join(_token(str(option)) for option in ruling.options)
 
 
 def rulings_html(system: str | None = None) -> str:
     """The registry as an HTML table that fits a notebook: one row per ruling; its choice's first
-    sentence shows (wrapping, never cut mid-word), a click opens the rest of the choice, the quote
-    that raised the question and its source.  Every choice is in the HTML in full."""
+    sentence shows (wrapping between words, never inside one), a click opens the rest of the choice,
+    the quote that raised the question and its source.  Every choice is in the HTML in full.  Ids and
+    switch values wrap only between their parts; a table wider than the output area scrolls in its box."""
     import html
 
     from explorer.core.display import details, first_sentence
@@ -210,14 +235,14 @@ def rulings_html(system: str | None = None) -> str:
         rest = r.choice[len(short):].strip() if r.choice.startswith(short) else r.choice
         body = (f"<p>{html.escape(rest)}</p>" if rest else "") + \
             f"<p><i>Raised by</i> &ldquo;{html.escape(r.quote)}&rdquo; ({html.escape(str(r.source))})</p>"
-        rows.append(f"<tr><td><code>{html.escape(r.id)}</code></td><td>{html.escape(r.title)}</td>"
+        rows.append(f"<tr><td>{_token(r.id)}</td><td>{html.escape(r.title)}</td>"
                     f"<td class='choice'>{details(html.escape(short), body)}</td>"
-                    f"<td><code>{html.escape(repr(r.default))}</code></td><td>{html.escape(r.describe_switch())}</td>"
+                    f"<td>{_token(repr(r.default))}</td><td>{_switch_html(r)}</td>"
                     f"</tr>")
     head = "".join(f"<th>{name}</th>" for name in ("id", "ruling", "choice (click: the rest, the quote, the source)",
                                                     "default", "switch"))
-    return (f"{RULINGS_CSS}<table class='explorer-rulings'><thead><tr>{head}</tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+    return (f"{RULINGS_CSS}<div class='explorer-rulings-box'><table class='explorer-rulings'><thead><tr>{head}</tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
 class RulingsTable:

@@ -27,14 +27,15 @@ def test_a_table_beside_a_chart_drops_below_it_when_narrow():
     chart, table = layout.picture(540, 270), layout.table_widget()
     row = layout.beside(chart, table, min_other=240)
     assert row.children == (chart, table) and row.layout.flex_flow == "row wrap"
-    assert table.layout.min_width == "240px" and table.layout.flex == "1 1 240px"
+    assert table.layout.min_width == "min(240px, 100%)" and table.layout.flex == "1 1 240px"
     assert chart.layout.max_width == "100%" and chart.layout.height == "auto"  # the picture shrinks
 
 
-def test_tables_scroll_sideways_and_long_cells_wrap():
+def test_tables_scroll_sideways_and_long_cells_wrap_between_words():
     shown = layout.table_html("<table><tr><td>4543513/66224928</td></tr></table>")
     assert f'class="{layout.TABLE_CLASS}"' in shown and "overflow-x: auto" in shown
-    assert "overflow-wrap: anywhere" in shown and "4543513/66224928" in shown
+    assert "overflow-wrap: anywhere" not in shown and "overflow-wrap: break-word" in shown
+    assert "4543513/<wbr>66224928" in shown  # in full, on two lines at most: after its slash
 
 
 def test_labels_in_full_or_with_a_tooltip_and_buttons_as_wide_as_their_text():
@@ -61,6 +62,8 @@ def test_odds_panels_lay_out_in_wrapping_rows_of_fixed_columns(make):
             and not isinstance(child, widgets.VBox)]
     assert rows and all(row.layout.flex_flow == "row wrap" for row in rows)
     assert panel._view.results.children == (panel.chart, panel.table)
+    needs = layout.table_min_width(panel.table.value)  # from the table's content, words whole
+    assert 300 <= needs <= 480 and panel.table.layout.min_width == f"min({needs}px, 100%)"
     assert SlotChart().pixel_size[0] <= layout.NARROWEST
 
 

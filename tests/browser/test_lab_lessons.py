@@ -9,7 +9,11 @@ cell has run and its outputs are drawn, then
   traceback inside an Output widget); stderr warnings (progress bars) are not errors;
 - fail when a widget, image, table or canvas runs past the right edge of its output area (more
   than 1 px), unless it is inside an element made a horizontal scroller on purpose
-  (see tests/browser/pages.py, ``_LAB_OVERFLOW_JS``).
+  (see tests/browser/pages.py, ``_LAB_OVERFLOW_JS``);
+- fail when a table cell (``td``/``th``) breaks a word across two lines ("injur-ed",
+  "cont-act_tolerance"): a line may end only at a space, after a hyphen or a slash, or where the
+  HTML allows it (``<wbr>``); or when a cell's text is cut (wider than its cell: an ellipsis, a
+  header cut short) -- see ``_LAB_BROKEN_WORDS_JS`` below.
 
 Screenshots of the whole notebook (the notebook panel scrolled in steps) go to
 test-artifacts/browser/lab/<folder>-<lesson>-NN.png, whatever the outcome, with a
@@ -40,6 +44,65 @@ LESSONS = sorted(
                     "notebooks/beyond/*.ipynb", "notebooks/apps/*.ipynb")
     for path in REPO_ROOT.glob(pattern)
 )
+
+
+# Table cells that break a word (a line ends inside a run of letters or digits) or cut their text.
+# Each word (a run of non-space characters in one text node: ``<wbr>`` splits a word into two nodes) is
+# measured with a Range: one line box per line it spans. A word on two lines is followed character by
+# character to where the new line starts; a break after "-", "/", a soft hyphen or a zero-width space is
+# one the text offers, any other is a broken word. Words in closed ``<details>`` have no boxes: skipped.
+_LAB_BROKEN_WORDS_JS = r"""() => {
+  const w = jupyterapp.shell.currentWidget;
+  const found = [];
+  const allowed = /[-\u00ad\u200b\u2010\u2013\/]/;
+  const lines = (range) => {
+    const tops = [];
+    for (const r of range.getClientRects())
+      if (r.width > 0 && !tops.some(t => Math.abs(t - r.top) < 2)) tops.push(r.top);
+    return tops.length;
+  };
+  const report = (cell, index, td, kind, word) => {
+    const style = getComputedStyle(td);
+    found.push({index: index, count: cell.model.executionCount, kind: kind, tag: td.tagName.toLowerCase(),
+                word: word, text: (td.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 80),
+                width: Math.round(td.getBoundingClientRect().width),
+                style: `word-break: ${style.wordBreak}; overflow-wrap: ${style.overflowWrap}; `
+                       + `white-space: ${style.whiteSpace}; max-width: ${style.maxWidth}`});
+  };
+  w.content.widgets.forEach((cell, index) => {
+    if (cell.model.type !== 'code') return;
+    cell.node.querySelectorAll('.jp-OutputArea-output td, .jp-OutputArea-output th').forEach((td) => {
+      if (td.getClientRects().length === 0) return;
+      if (td.scrollWidth > td.clientWidth + 1) report(cell, index, td, 'cut', '');
+      const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const words = /\S+/g;
+        for (let m = words.exec(node.data); m; m = words.exec(node.data)) {
+          range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+          if (lines(range) < 2) continue;
+          let top = null;
+          for (let i = 0; i < m[0].length; i++) {
+            range.setStart(node, m.index + i); range.setEnd(node, m.index + i + 1);
+            const rect = range.getBoundingClientRect();
+            if (rect.width === 0) continue;
+            if (top !== null && rect.top > top + 2 && !allowed.test(m[0][i - 1])) {
+              report(cell, index, td, 'broken', m[0].slice(0, i) + '|' + m[0].slice(i));
+              return;  // one report per cell
+            }
+            top = rect.top;
+          }
+        }
+      }
+    });
+  });
+  return found;
+}"""
+
+
+def lab_broken_words(page) -> list[dict]:
+    """Table cells that break a word or cut their text (see ``_LAB_BROKEN_WORDS_JS``)."""
+    return page.evaluate(_LAB_BROKEN_WORDS_JS)
 
 
 def _artifact_stem(artifacts: Path, lesson: str) -> Path:
@@ -75,6 +138,7 @@ def test_lesson_runs_clean_and_fits_in_jupyterlab(lesson, page, lab_server, lab_
     ran = time.monotonic()
     overflows = lab_overflows(page)
     cut_texts = lab_cut_texts(page)
+    broken_words = lab_broken_words(page)
     shots = screenshot_lab_notebook(page, stem)
 
     cells = outputs["cells"]
@@ -95,6 +159,10 @@ def test_lesson_runs_clean_and_fits_in_jupyterlab(lesson, page, lab_server, lab_
         within = f" (within {item['within']})" if item["within"] else ""
         problems.append(f"{_cell(item)}: {item['element']}{within} runs {item['over']} px past its output area "
                         f"(it is {item['width']} px wide, the area {item['area']} px): {item['text']!r}")
+    for item in broken_words:
+        what = (f"breaks the word {item['word']!r}" if item["kind"] == "broken" else "cuts its text")
+        problems.append(f"{_cell(item)}: a table cell ({item['tag']}, {item['width']} px; {item['style']}) {what}: "
+                        f"{item['text']!r}")
 
     report = [f"{lesson}: opened in {opened - started:.1f} s, cells ran in {ran - opened:.1f} s",
               f"screenshots: {', '.join(shot.name for shot in shots)}", ""]
@@ -151,3 +219,37 @@ def test_the_checks_find_errors_and_overflows_and_spare_a_scroller(page, lab_ser
     assert [(item["index"], item["element"].split(".")[0]) for item in overflows] == [(0, "button")], overflows
     assert overflows[0]["over"] > 1000 and overflows[0]["text"] == "too wide"
     assert [(item["index"], item["text"]) for item in cut_texts] == [(2, "a description cut short")], cut_texts
+
+
+WORD_CHECK_CELLS = [
+    # 0: a word broken anywhere (what JupyterLab showed: "injur-ed")
+    "from IPython.display import HTML\n"
+    "HTML('<table><tr><td style=\"width: 40px; word-break: break-all\">injured attacker</td></tr></table>')",
+    # 1: words kept whole, a line break after a hyphen and at a <wbr>, a long token in a scrolling box
+    "HTML('<table><tr><td style=\"width: 60px\">injured attacker rear-arc</td>"
+    "<th style=\"width: 60px\">injuries_<wbr>dealt</th></tr></table>')",
+    # 2: a header cut short with an ellipsis
+    "HTML('<table><tr><th style=\"max-width: 50px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap\">"
+    "injuries_dealt[Vampire]</th></tr></table>')",
+]
+
+
+def test_the_word_check_finds_a_broken_word_and_a_cut_header(page, lab_server, lab_kernels_shut_down, artifacts_dir):
+    """The table-cell check on a notebook made for it: without this, a check that never finds a
+    break (a Range API that changed, a selector that matches nothing) would pass every lesson."""
+    import nbformat
+
+    folder = artifacts_dir / "lab"
+    folder.mkdir(parents=True, exist_ok=True)
+    notebook = folder / "word_check_self_test.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in WORD_CHECK_CELLS])
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nbformat.write(nb, notebook)
+    path = notebook.relative_to(REPO_ROOT).as_posix()
+
+    open_lab_notebook(page, lab_server, path, timeout_ms=OPEN_TIMEOUT_MS, screenshot=folder / "word_check-open.png")
+    outputs = run_all_lab_cells(page, timeout_ms=RUN_TIMEOUT_MS, screenshot=folder / "word_check-timeout.png")
+    assert [c["count"] is not None and not c["errors"] for c in outputs["cells"]] == [True] * 3, outputs
+    found = lab_broken_words(page)
+    assert [(item["index"], item["kind"]) for item in found] == [(0, "broken"), (2, "cut")], found
+    assert "|" in found[0]["word"] and "break-all" in found[0]["style"]

@@ -133,9 +133,11 @@ TABLE_HEIGHT = "330px"
 class _OddsView:
     """What an odds panel shows: a summary line, the outcome table and the bar chart (an
     ``Image`` of PNG bytes from a blitted :class:`SlotChart` per kind), each updated in place;
-    ``prefix`` names their CSS classes.  ``results`` is the chart and the table beside it (below
-    it when narrow).  ``blit=False`` draws the figure afresh on every update (how the panels drew
-    before blitting; the benchmark compares the two)."""
+    ``prefix`` names their CSS classes.  ``results`` is the chart and the table beside it, or
+    below it when the row cannot give the table the width its words need whole
+    (:func:`~explorer.core.panels.layout.beside` reads it from the table's HTML, about 380 px).
+    ``blit=False`` draws the figure afresh on every update (how the panels drew before blitting;
+    the benchmark compares the two)."""
 
     def __init__(self, prefix: str, *, blit: bool = True):
         self.summary = widgets.HTML().add_class(f"{prefix}-odds-summary")

@@ -236,8 +236,9 @@ class RevealPanel(widgets.VBox):
             row([self.reveal_button, self.stop_button, self.next_button]).add_class("beyond-reveal-buttons"),
             self._lotus_box,
             self.cards,
-            # the gains table beside the odds, dropping below them when the output area is narrow
-            beside(self.odds, self.gains, min_other=300).add_class("beyond-reveal-numbers"),
+            # the gains table beside the odds, dropping below them when the row cannot give it the width
+            # its columns need with words whole (12 px text, 8 px padding: the gains table's CSS above)
+            beside(self.odds, self.gains, font_px=12, cell_padding=16).add_class("beyond-reveal-numbers"),
             self.outcome,
         ], layout=widgets.Layout(max_width="100%"))
         self.add_class("beyond-reveal-panel")
