@@ -22,17 +22,19 @@ from __future__ import annotations
 import html
 import math
 import textwrap
+import weakref
 from dataclasses import dataclass
 from typing import Iterable
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch
 
 from explorer.behind.palette import colours_for
-from explorer.behind.render_table import OUTLINE, draw_table, place_labels
-from explorer.core.render_labels import MIN_FONT_SIZE, legend_below, renderer_of
+from explorer.behind.render_table import OUTLINE, draw_table, place_labels, polygon_path
+from explorer.core.render_labels import MIN_FONT_SIZE, LabelPlacer, font_size, legend_below, line_size, renderer_of
 from explorer.core.display import figure_png, png_img_tag
 
 HIGHLIGHT_COLOUR = "#f2b600"
@@ -56,6 +58,8 @@ PHASE_WORDS = {
 
 FONT_SIZE = MIN_FONT_SIZE
 TITLE_SIZE = 9.5
+JEWEL_SIZE = 13.0
+"""The jewel's star (marker size, points)."""
 
 
 # =============================================================================================
@@ -74,6 +78,7 @@ def draw_state(state, ax=None, *, player: str | None = None, title: str | None =
     region = view_region(table, focus, margin)
     if title is None:
         title = status_line(state) + (f" -- as seen by {player}" if player is not None else "")
+    own_figure = ax is None
     if ax is None:
         # a fixed layout (a "constrained" layout doubles the drawing time): margins in inches
         x0, y0, x1, y1 = region
@@ -95,14 +100,12 @@ def draw_state(state, ax=None, *, player: str | None = None, title: str | None =
     for text in list(ax.texts):  # draw_table's chip names: relabelled below with conditions
         if text.get_text().removesuffix(" (flies)") in names:
             text.remove()
-    place_labels(ax)  # the obstacles' and rings' labels, clear of the chips
 
     acting = state.active_player if not state.is_terminal() else None
     r = table.radius
     d = state.data
     ax.apply_aspect()  # the equal aspect moves the axes box: sizes in points are final only after this
-    r_points = abs(ax.transData.transform((r, 0))[0] - ax.transData.transform((0, 0))[0]) * 72 / ax.figure.dpi
-    dot = min(max(4.6, 0.7 * r_points), 14.0)  # injury dots grow a little when the picture zooms in
+    dot = injury_dot_size(ax, r)
     for chip in table.chips:
         if chip.owner == acting:
             ax.add_patch(Circle(chip.position, r * 1.55, facecolor="none", edgecolor=HIGHLIGHT_COLOUR,
@@ -115,17 +118,42 @@ def draw_state(state, ax=None, *, player: str | None = None, title: str | None =
     _draw_pending(ax, state)
     spot, on_ground = jewel_spot(state)
     if on_ground:
-        ax.annotate("Jewel of Athens", (spot[0], spot[1] + 1.6), fontsize=FONT_SIZE, ha="center", va="bottom",
+        ax.annotate("Jewel of Athens", (spot[0], spot[1] + 1.6), fontsize=label_size(ax.figure), ha="center", va="bottom",
                     color=JEWEL_TEXT_COLOUR, path_effects=OUTLINE, zorder=6)
     if spot is not None:
-        ax.plot(*spot, marker="*", markersize=13, color=JEWEL_COLOUR, markeredgecolor="black",
+        ax.plot(*spot, marker="*", markersize=JEWEL_SIZE, color=JEWEL_COLOUR, markeredgecolor="black",
                 markeredgewidth=0.7, zorder=5.5, linestyle="none")
 
-    _place_labels(ax, state, colours)
+    # the legend and the title first: in a laid-out figure (a grid) they move the axes, and labels
+    # are placed in pixels
     _extend_legend(ax, state, acting)
+    if own_figure:
+        fit_legend(ax)
     title = wrapped_title(title, ax.get_position().width * ax.figure.get_figwidth())
-    ax.set_title(title, fontsize=TITLE_SIZE, y=1.0, pad=4)  # a fixed y: matplotlib skips measuring the axis
+    # a fixed y: matplotlib skips measuring the axis
+    ax.set_title(title, fontsize=font_size(TITLE_SIZE, ax.figure), y=1.0, pad=4)
+    place_labels(ax)  # the obstacles' and rings' labels, clear of the chips (after the layout, if any)
+    _place_labels(ax, state, colours)
     return ax
+
+
+def fit_legend(ax, pad: float = 4.0) -> None:
+    """Make the figure of ``ax`` (a figure of one axes, its margins in inches) taller at the bottom
+    when the legend under the axes reaches below it, ``pad`` points to spare: the axes keep their
+    size and every label its place on them."""
+    legend = ax.get_legend()
+    if legend is None:
+        return
+    figure = ax.figure
+    box = legend.get_window_extent(renderer_of(figure))
+    short = (pad * figure.dpi / 72.0 - (box.y0 - figure.bbox.y0)) / figure.dpi  # inches
+    if short <= 0:
+        return
+    width, height = figure.get_size_inches()
+    position = ax.get_position()
+    bottom, top = position.y0 * height + short, (1 - position.y1) * height
+    figure.set_size_inches(width, height + short)
+    figure.subplots_adjust(bottom=bottom / (height + short), top=1 - top / (height + short))
 
 
 def wrapped_title(title: str, inches: float) -> str:
@@ -239,8 +267,8 @@ def chip_label(state, name: str) -> str:
 class ChipLabel:
     """Where a chip's label goes (display decided by :func:`label_layout`): its ``lines`` (the
     name, then the condition), the data point each line hangs from (``va="top"``), the
-    horizontal alignment, the colour and weight of the name, and the leader line (xs, ys) from
-    the chip's edge, if the label is set off."""
+    horizontal alignment, the colour and weight of the name, the leader line (xs, ys) from
+    the chip's edge, if the label is set off, and the font size (points)."""
 
     chip: str
     lines: tuple[str, ...]
@@ -249,88 +277,140 @@ class ChipLabel:
     colour: str
     bold: bool
     leader: tuple[tuple[float, float], tuple[float, float]] | None
+    size: float = FONT_SIZE
+
+
+def label_size(figure) -> float:
+    """The chips' labels' size: :data:`FONT_SIZE`, larger on a figure the notebook shows scaled down
+    (at least :data:`~explorer.core.render_labels.MIN_FONT_SIZE` at display size)."""
+    return font_size(FONT_SIZE, figure)
 
 
 def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
-    """Place each chip's label beside it, choosing among a few spots the one that overlaps the fewest
-    labels and chips already there (in display units), with a thin leader line when it is off.
-    ``fixed_texts``: texts already on the axes to avoid (default: all of ``ax.texts``, e.g. the
-    obstacle labels).  Nothing is drawn: :func:`draw_state` and :class:`~explorer.behind.render_replay.StatePicture` draw the result."""
+    """Place each chip's label beside it, clear of every chip (its gold ring and injury dots), every
+    obstacle, the other labels, the jewel and the arrow of a pending fight, inside the axes: the
+    first free of a few spots around the chip (:meth:`~explorer.core.render_labels.LabelPlacer.choose`,
+    the collision test every figure uses, on the text boxes measured with the renderer), or the least
+    bad; a thin leader line joins a label set off diagonally or further out.  The chips with the most
+    neighbours are placed first (they have the least room).  ``fixed_texts``: texts already on the
+    axes to avoid (default: all of ``ax.texts``, e.g. the obstacle labels).  Nothing is drawn:
+    :func:`draw_state` and :class:`~explorer.behind.render_replay.StatePicture` draw the result."""
     table = state.table
     r = table.radius
     figure = ax.figure
-    ax.apply_aspect()  # the equal aspect moves the axes box: pixel positions are final only after this
+    placer = LabelPlacer(ax)  # applies the aspect: pixel positions are final from here on
+    renderer = placer.renderer
     to_px = ax.transData.transform
     from_px = ax.transData.inverted().transform
     acting = state.active_player if not state.is_terminal() else None
+    size = label_size(figure)
     scale = figure.dpi / 72.0
-    line_h = FONT_SIZE * 1.25 * scale
-    char_w = FONT_SIZE * 0.56 * scale
-    chips = list(table.chips)
+    line_h = size * 1.25 * scale
     r_px = abs(to_px((r, 0))[0] - to_px((0, 0))[0])
-    circles = []
-    for c in chips:
-        cx, cy = to_px(c.position)
-        circles.append((cx - r_px, cy - r_px, cx + r_px, cy + r_px))
-    (left, right), (bottom, top) = ax.get_xlim(), ax.get_ylim()
-    x_min, y_min = to_px((max(left, 0.0), max(bottom, 0.0)))
-    x_max, y_max = to_px((min(right, table.width), min(top, table.depth)))
-    placed: list[tuple[float, float, float, float]] = []
-    renderer = renderer_of(figure)
+    injuries = {n: c.injuries for n, c in state.data.characters.items()}
+    dot_px = injury_dot_size(ax, r) / 2 * scale
+    reach_px = {}  # how far each chip's marks reach from its centre (pixels)
+    ring = [(1.55 * r * math.cos(a), 1.55 * r * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 25)]
+    for chip in table.chips:
+        reach = r_px
+        placer.avoid_circle(chip.position, r)
+        if chip.owner == acting:  # the gold ring: a label crosses it only in a crowd
+            reach = 1.55 * r_px + 2.4 * scale / 2
+            placer.avoid_line([(chip.x + dx, chip.y + dy) for dx, dy in ring])
+        for k in range(injuries.get(chip.name, 0)):
+            angle = math.radians(55 - 35 * k)
+            centre = (chip.x + 1.05 * r * math.cos(angle), chip.y + 1.05 * r * math.sin(angle))
+            placer.avoid_circle(centre, dot_px / r_px * r if r_px else 0.0)
+            reach = max(reach, 1.05 * r_px + dot_px)
+        reach_px[chip.name] = reach
+    for obstacle in table.obstacles:
+        placer.avoid_path(polygon_path(obstacle.polygon))
     for text in (ax.texts if fixed_texts is None else fixed_texts):  # e.g. obstacle labels, as drawn
-        if text.get_visible() and text.get_text():
-            box = text.get_window_extent(renderer)
-            placed.append((box.x0, box.y0, box.x1, box.y1))
-    rings = (r_px * 1.6 + 1.0, r_px * 1.6 + 1.0 + 2.2 * line_h)  # beside the chip (and its gold ring); further off
-    circles_px = np.array(circles).reshape(-1, 4)
+        placer.avoid_text(text)
+    spot, _ = jewel_spot(state)
+    if spot is not None and r_px:
+        placer.avoid_circle(spot, JEWEL_SIZE / 2 * scale / r_px * r)
+    arrow = pending_arrow(state)
+    if arrow is not None:
+        placer.avoid_line((arrow.start, arrow.tip))
+    (left, right), (bottom, top) = ax.get_xlim(), ax.get_ylim()
+    chips = [c for c in table.chips if left <= c.x <= right and bottom <= c.y <= top]  # the region shown (focus)
+    crowd = {c.name: sum(math.hypot(c.x - o.x, c.y - o.y) < 8 * r for o in chips) for c in chips}
     out = []
-    for chip in sorted(chips, key=lambda c: (-c.y, c.x)):
-        if not (left <= chip.x <= right and bottom <= chip.y <= top):
-            continue  # outside the region shown (focus)
-        text = chip_label(state, chip.name)
-        lines = text.split("\n")
-        w = max(len(line) for line in lines) * char_w
-        h = len(lines) * line_h
+    for chip in sorted(chips, key=lambda c: (-crowd[c.name], -c.y, c.x)):
+        lines = chip_label(state, chip.name).split("\n")
+        bold = chip.owner == acting
+        sizes = [line_size(renderer, line, size, weight="bold" if bold and k == 0 else "normal",
+                           style="italic" if k else "normal") for k, line in enumerate(lines)]
+        w = max(width for width, _ in sizes)
+        h = (len(lines) - 1) * line_h + sizes[-1][1]
         cx, cy = to_px(chip.position)
-        reach = np.array([rings[ring] for ring in _SPOT_RINGS])
+        first = reach_px[chip.name] + placer.pad + 1.5  # clear of the chip's own marks
+        reach = first + _SPOT_RINGS * max(line_h, 0.8 * r_px)  # zoomed in, the chips' neighbours are further off
         x0 = cx + _SPOT_DX * reach - w * _SPOT_HA  # the candidate boxes, one per spot
         y0 = cy + _SPOT_DY * reach - h * _SPOT_VA
         boxes = np.column_stack([x0, y0, x0 + w, y0 + h])
-        costs = _overlaps(boxes, np.array(placed).reshape(-1, 4))
-        costs += _overlaps(boxes, circles_px) * 2
-        area = w * h
-        costs += (area - _overlaps(boxes, np.array([[x_min, y_min, x_max, y_max]]))) * 3  # outside the table
-        costs += np.arange(len(_SPOTS)) * w * line_h * 0.01  # prefer the first spots
-        rank = 0
-        for k in range(1, len(_SPOTS)):
-            if costs[k] < costs[rank] - 1e-9:
-                rank = k
-        ha = _SPOTS[rank][3]
+        # a clear spot near the chip, crossing a gold ring or a leader if need be, before one far off
+        rank = int(np.argmin(placer.conflicts(boxes) + _SPOT_PENALTY))
+        placer.avoid_box(Bbox.from_extents(*boxes[rank]))
+        ha = {0.0: "left", 1.0: "right"}.get(float(_SPOT_HA[rank]), "center")
         box = tuple(float(v) for v in boxes[rank])
-        placed.append(box)
         leader = None
-        if rank >= 4:  # a thin leader line from the chip's edge to a label set off diagonally or further
+        if _SPOT_LEADER[rank]:  # a thin leader line from the chip's edge to a label set off diagonally or further
             nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
             end = from_px((nx, ny))
             length = math.hypot(end[0] - chip.x, end[1] - chip.y)
             if length > r * 1.2:
                 ux, uy = (end[0] - chip.x) / length, (end[1] - chip.y) / length
                 leader = ((chip.x + ux * r, end[0]), (chip.y + uy * r, end[1]))
-        anchor_x = {"center": (box[0] + box[2]) / 2, "left": box[0], "right": box[2]}[ha]
+                placer.avoid_line(list(zip(*leader)))
+        anchor_x = {"center": (box[0] + box[2]) / 2, "left": box[0], "right": box[2]}[ha]  # the same box
         anchors = tuple(tuple(float(v) for v in from_px((anchor_x, box[3] - k * line_h))) for k in range(len(lines)))
-        out.append(ChipLabel(chip.name, tuple(lines), anchors, ha, _darker(colours[chip.owner]),
-                             chip.owner == acting, leader))
+        out.append(ChipLabel(chip.name, tuple(lines), anchors, ha, _darker(colours[chip.owner]), bold, leader, size))
     return out
 
 
+def injury_dot_size(ax, radius: float) -> float:
+    """The injury dots' marker size (points): they grow a little when the picture zooms in."""
+    ax.apply_aspect()
+    to_px = ax.transData.transform
+    r_points = abs(to_px((radius, 0))[0] - to_px((0, 0))[0]) * 72 / ax.figure.dpi
+    return min(max(4.6, 0.7 * r_points), 14.0)
+
+
+_DRAWN_LABELS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""figure -> {axes: (state, colours, the axes' position, the label artists)}: the chips' labels drawn
+on a laid-out figure (a grid), placed again when a later picture moves their axes."""
+
+
 def _place_labels(ax, state, colours) -> None:
-    """Draw the chips' labels where :func:`label_layout` puts them."""
+    """Draw the chips' labels where :func:`label_layout` puts them.  In a laid-out figure (a grid of
+    pictures, constrained layout) the layout is made first; a picture drawn later changes it (its
+    legend may be taller), so the labels of the pictures drawn before are placed again then."""
+    figure = ax.figure
+    if figure.get_layout_engine() is None:
+        _draw_labels(ax, state, colours)
+        return
+    figure.draw_without_rendering()
+    drawn = _DRAWN_LABELS.setdefault(figure, {})
+    for other, (other_state, other_colours, where, artists) in list(drawn.items()):
+        if other is not ax and other.figure is figure and tuple(other.get_position().bounds) != where:
+            for artist in artists:
+                artist.remove()
+            drawn[other] = (other_state, other_colours, tuple(other.get_position().bounds),
+                            _draw_labels(other, other_state, other_colours))
+    drawn[ax] = (state, colours, tuple(ax.get_position().bounds), _draw_labels(ax, state, colours))
+
+
+def _draw_labels(ax, state, colours) -> list:
+    artists = []
     for label in label_layout(ax, state, colours):
         if label.leader is not None:
-            ax.plot(*label.leader, color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
+            artists += ax.plot(*label.leader, color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
         for k, (line, at) in enumerate(zip(label.lines, label.anchors)):
-            ax.annotate(line, at, fontsize=FONT_SIZE, ha=label.ha, va="top", path_effects=OUTLINE, zorder=6,
-                        **label_style(label, k))
+            artists.append(ax.annotate(line, at, fontsize=label.size, ha=label.ha, va="top", path_effects=OUTLINE,
+                                       zorder=6, **label_style(label, k)))
+    return artists
 
 
 def label_style(label: ChipLabel, line: int) -> dict:
@@ -340,31 +420,26 @@ def label_style(label: ChipLabel, line: int) -> dict:
     return {"color": CONDITION_COLOUR, "fontweight": "normal", "fontstyle": "italic"}
 
 
-# (dx, dy) direction, ring (0 beside the chip, 1 further off), and the text alignment there
-_SPOTS = (
-    (0.0, -1.0, 0, "center", "top"), (0.0, 1.0, 0, "center", "bottom"), (1.0, 0.0, 0, "left", "center"),
-    (-1.0, 0.0, 0, "right", "center"), (0.7, -0.7, 0, "left", "top"), (-0.7, -0.7, 0, "right", "top"),
-    (0.7, 0.7, 0, "left", "bottom"), (-0.7, 0.7, 0, "right", "bottom"),
-    (0.0, -1.0, 1, "center", "top"), (0.0, 1.0, 1, "center", "bottom"), (1.0, 0.0, 1, "left", "center"),
-    (-1.0, 0.0, 1, "right", "center"), (0.7, -0.7, 1, "left", "top"), (-0.7, -0.7, 1, "right", "top"),
-    (0.7, 0.7, 1, "left", "bottom"), (-0.7, 0.7, 1, "right", "bottom"),
-)
+def _spots() -> list[tuple[float, float, float]]:
+    """The candidate spots around a chip: a direction (dx, dy) and how many label lines further out
+    than beside the chip -- the eight main directions (below, above, right, left, the diagonals) and
+    the eight between them, beside the chip, then on rings further out (a crowd)."""
+    main = [(0.0, -1.0), (0.0, 1.0), (1.0, 0.0), (-1.0, 0.0), (0.71, -0.71), (-0.71, -0.71), (0.71, 0.71),
+            (-0.71, 0.71)]
+    between = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (292.5, 247.5, 67.5, 112.5, 22.5,
+                                                                                 337.5, 157.5, 202.5)]
+    return [(dx, dy, ring) for ring in (0.0, 0.6, 1.2, 1.9, 2.7, 3.6, 4.6, 5.8, 7.0) for dx, dy in main + between]
 
 
+_SPOTS = _spots()
 _SPOT_DX = np.array([s[0] for s in _SPOTS])
 _SPOT_DY = np.array([s[1] for s in _SPOTS])
-_SPOT_RINGS = [s[2] for s in _SPOTS]
-_SPOT_HA = np.array([{"center": 0.5, "left": 0.0, "right": 1.0}[s[3]] for s in _SPOTS])  # box start, in widths
-_SPOT_VA = np.array([{"top": 1.0, "bottom": 0.0, "center": 0.5}[s[4]] for s in _SPOTS])  # box bottom, in heights
-
-
-def _overlaps(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
-    """For each box (x0, y0, x1, y1), the summed area it shares with ``others``."""
-    if len(others) == 0:
-        return np.zeros(len(boxes))
-    w = np.minimum(boxes[:, None, 2], others[None, :, 2]) - np.maximum(boxes[:, None, 0], others[None, :, 0])
-    h = np.minimum(boxes[:, None, 3], others[None, :, 3]) - np.maximum(boxes[:, None, 1], others[None, :, 1])
-    return np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
+_SPOT_RINGS = np.array([s[2] for s in _SPOTS])
+# where the box starts from the spot, in widths (0: left-aligned there, 1: right-aligned) and heights
+_SPOT_HA = np.array([0.5 * (1 - min(max(dx / 0.38, -1.0), 1.0)) for dx, _, _ in _SPOTS])
+_SPOT_VA = np.array([0.5 * (1 - min(max(dy / 0.38, -1.0), 1.0)) for _, dy, _ in _SPOTS])
+_SPOT_PENALTY = _SPOT_RINGS * 25.0 + np.arange(len(_SPOTS)) * 0.01  # a line crossed (50) is worth two rings
+_SPOT_LEADER = np.array([ring > 0 or (abs(dx) > 0.3 and abs(dy) > 0.3) for dx, dy, ring in _SPOTS])
 
 
 def _darker(colour: str, factor: float = 0.75) -> str:

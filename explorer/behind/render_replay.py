@@ -28,12 +28,15 @@ from explorer.behind.render_game import (
     HIGHLIGHT_COLOUR,
     INJURY_COLOUR,
     JEWEL_COLOUR,
+    JEWEL_SIZE,
     JEWEL_TEXT_COLOUR,
     LEADER_COLOUR,
     OUTLINE,
     TITLE_SIZE,
+    injury_dot_size,
     jewel_spot,
     label_layout,
+    label_size,
     label_style,
     pending_arrow,
     player_colours,
@@ -47,7 +50,7 @@ from explorer.behind.render_table import (
     PALETTE,
     draw_table,
 )
-from explorer.core.render_labels import MIN_FONT_SIZE, legend_below
+from explorer.core.render_labels import MIN_FONT_SIZE, font_size, legend_below
 from explorer.behind.table import Table
 
 _PICTURE_MARGINS = (0.55, 0.1, 0.45, 1.15)  # left, right, top (two title lines), bottom (legend) in inches
@@ -126,10 +129,10 @@ class StatePicture:
         ax = self.ax
         self.injuries = self._animated(ax.plot([], [], "o", color=INJURY_COLOUR, markeredgecolor="white",
                                                markeredgewidth=0.7, linestyle="none", zorder=5)[0])
-        self.jewel = self._animated(ax.plot([], [], marker="*", markersize=13, color=JEWEL_COLOUR,
+        self.jewel = self._animated(ax.plot([], [], marker="*", markersize=JEWEL_SIZE, color=JEWEL_COLOUR,
                                             markeredgecolor="black", markeredgewidth=0.7, linestyle="none",
                                             zorder=5.5)[0])
-        self.jewel_label = self._animated(ax.annotate("Jewel of Athens", (0, 0), fontsize=FONT_SIZE, ha="center",
+        self.jewel_label = self._animated(ax.annotate("Jewel of Athens", (0, 0), fontsize=label_size(figure), ha="center",
                                                       va="bottom", color=JEWEL_TEXT_COLOUR, path_effects=OUTLINE,
                                                       zorder=6, visible=False))
         self.arrow = self._animated(ax.add_patch(FancyArrowPatch((0, 0), (1, 1), arrowstyle="-|>", mutation_scale=11,
@@ -137,7 +140,7 @@ class StatePicture:
                                                                  shrinkB=0, zorder=5.2, visible=False)))
         self.fight = self._animated(ax.add_patch(Circle((0, 0), 1.0, facecolor="none", edgecolor=ATTACK_COLOUR,
                                                         linestyle="--", linewidth=1.1, zorder=5.1, visible=False)))
-        self.title = self._animated(ax.set_title("", fontsize=TITLE_SIZE, y=1.0, pad=4))
+        self.title = self._animated(ax.set_title("", fontsize=font_size(TITLE_SIZE, figure), y=1.0, pad=4))
         self.state = None
         self.figure.canvas.mpl_connect("draw_event", self._on_draw)
         self.update(state)
@@ -243,10 +246,8 @@ class StatePicture:
             if name not in shown:
                 for artist in artists.all():
                     artist.set_visible(False)
-        ax.apply_aspect()
-        r_points = abs(ax.transData.transform((r, 0))[0] - ax.transData.transform((0, 0))[0]) * 72 / self.figure.dpi
         self.injuries.set_data(dots_x, dots_y)
-        self.injuries.set_markersize(min(max(4.6, 0.7 * r_points), 14.0))
+        self.injuries.set_markersize(injury_dot_size(ax, r))
         self._update_jewel(state)
         self._update_fight(state)
         self._update_labels(state, shown)
@@ -272,14 +273,15 @@ class StatePicture:
 
     def _update_labels(self, state, shown: set[str]) -> None:
         placed = set()
-        for label in label_layout(self.ax, state, self.colours, fixed_texts=self._static_texts):
+        fixed = [*self._static_texts, *([self.jewel_label] if self.jewel_label.get_visible() else [])]
+        for label in label_layout(self.ax, state, self.colours, fixed_texts=fixed):
             artists = self.chips[label.chip]
             placed.add(label.chip)
             for k, text in enumerate((artists.name, artists.condition)):
                 if k < len(label.lines):
                     text.set_text(label.lines[k])
                     _move_text(text, label.anchors[k])
-                    text.set(ha=label.ha, visible=True, **label_style(label, k))
+                    text.set(ha=label.ha, fontsize=label.size, visible=True, **label_style(label, k))
                 else:
                     text.set_visible(False)
             artists.leader.set_visible(label.leader is not None)

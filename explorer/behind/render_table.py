@@ -510,6 +510,9 @@ class LiveTable:
         self._background = None                    # (region, unit states, active units, geometry)
         self.fixed_texts: Callable[[], list] = lambda: []  # the caller's texts that labels keep clear of
         self._fixed: tuple = ((), [])              # their (position, words) keys and boxes
+        self.avoid_lines: Callable[[], list] = self._scenery_lines  # polylines (cm) labels keep clear of
+        self._lines: tuple = ((), [])              # their key and paths in pixels, as last placed for
+        self._overlay_boxes: list = []             # the overlay labels last placed (place_overlay_labels)
         self._own_draw = False
         self._canvas = None
         self.update(table)
@@ -619,11 +622,19 @@ class LiveTable:
         if fixed_before != fixed:  # the caller's texts changed: labels they now cover are placed again
             changed += [unit for unit, (_, box, _) in self._placed.items() if unit in units and unit not in changed
                         and any(_boxes_meet(box, other) for other in fixed)]
+        lines_before = self._lines[0]
+        lines = self._line_paths()
+        if lines_before != self._lines[0]:  # the sight lines moved: labels they now cross are placed again
+            changed += [unit for unit, (_, box, _) in self._placed.items() if unit in units and unit not in changed
+                        and box.width > 0 and any(path.intersects_bbox(box, filled=False) for path in lines)]
         if not changed:
             return self.label_cost
         placer = LabelPlacer(ax)
         for box in fixed:
             placer.avoid_box(box)
+        for box in self._overlay_boxes:
+            placer.avoid_box(box)
+        placer.lines.extend(lines)
         table, r = self.table, self.table.radius
         chips = self._chips_shown()
         for chip in chips:
@@ -677,12 +688,30 @@ class LiveTable:
             self._fixed = (key, [t.get_window_extent(renderer) for t in texts])
         return self._fixed[1]
 
+    def _scenery_lines(self) -> list:
+        """The caller's lines drawn on the axes (the TablePanel's sight lines), as polylines in cm:
+        every visible line of the axes that is not an overlay."""
+        overlays = set(map(id, self.overlays))
+        return [line.get_xydata() for line in self.ax.lines
+                if line.get_visible() and id(line) not in overlays and len(line.get_xydata()) >= 2]
+
+    def _line_paths(self) -> list:
+        """:attr:`avoid_lines` in pixels, measured again only when they or the axes changed."""
+        ax = self.ax
+        lines = [np.asarray(points, dtype=float) for points in self.avoid_lines()]
+        key = (tuple(ax.bbox.bounds), ax.get_xlim(), ax.get_ylim(), tuple(p.tobytes() for p in lines))
+        if key != self._lines[0]:
+            to_px = ax.transData.transform
+            self._lines = (key, [Path(to_px(points)) for points in lines])
+        return self._lines[1]
+
     def place_overlay_labels(self, labels) -> list[float]:
         """Place the caller's labels (``(annotation, candidate spots)``, as :meth:`LabelPlacer.place`)
         clear of the chips, the obstacles, their labels and each other; returns each one's collision
         cost left (0: clear; 5000 or more: it overlaps another label)."""
         labels = [(text, spots) for text, spots in labels if text.get_text()]
         if not labels:
+            self._overlay_boxes = []
             return []
         placer = LabelPlacer(self.ax)
         r = self.table.radius
@@ -695,7 +724,10 @@ class LiveTable:
                 placer.avoid_box(box)
         for box in self._fixed[1]:
             placer.avoid_box(box)
-        return [placer.place(text, spots) for text, spots in labels]
+        placer.lines.extend(self._line_paths())
+        costs = [placer.place(text, spots) for text, spots in labels]
+        self._overlay_boxes = placer.boxes[-len(labels):]
+        return costs
 
     # -- drawing --------------------------------------------------------------------------------
     def add_overlay(self, *artists) -> None:
@@ -778,6 +810,7 @@ class LiveTable:
         the cached background), False after a full draw."""
         figure = self.ax.figure
         canvas = figure.canvas
+        self.place_labels()  # the caller's lines may have moved since update() (sight lines drawn after it)
         if not self.blit:
             _draw_pixels(canvas)
             self.full_draws += 1

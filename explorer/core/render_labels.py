@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
+import numpy as np
 from matplotlib.path import Path
 from matplotlib.transforms import Bbox, ScaledTranslation
 
@@ -28,7 +29,8 @@ DISPLAY_WIDTH = 9.0
 """Inches a notebook shows a figure at most (about 900 px at 100 dpi): wider figures are scaled down."""
 
 __all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "annotation", "box_hits_circle", "display_scale",
-           "enforce_minimum", "font_size", "legend_below", "overlapping_pairs", "renderer_of", "ring_offsets", "texts_of", "too_small"]
+           "enforce_minimum", "font_size", "legend_below", "legend_room", "line_size", "overlapping_pairs", "renderer_of", "ring_offsets",
+           "texts_of", "too_small"]
 
 
 def renderer_of(figure):
@@ -47,6 +49,27 @@ def font_size(size: float | None = None, figure=None) -> float:
     """``size`` (points), at least :data:`MIN_FONT_SIZE` at the display size of ``figure``."""
     least = MIN_FONT_SIZE / (display_scale(figure) if figure is not None else 1.0)
     return max(float(size if size is not None else least), least)
+
+
+_LINE_SIZES: dict = {}
+
+
+def line_size(renderer, words: str, size: float, *, weight: str = "normal", style: str = "normal") -> tuple[float, float]:
+    """Width and height in pixels of one line of text as matplotlib lays it out (the height at least
+    that of "lp", as :class:`~matplotlib.text.Text` makes it), measured once per words, size, weight,
+    style and resolution: labels placed afresh on every update (a replay) are measured once."""
+    key = (words, float(size), weight, style, float(renderer.points_to_pixels(72.0)), type(renderer).__name__)
+    found = _LINE_SIZES.get(key)
+    if found is None:
+        from matplotlib.font_manager import FontProperties
+
+        font = FontProperties(size=size, weight=weight, style=style)
+        width, height, _ = renderer.get_text_width_height_descent(words, font, ismath=False)
+        _, lp_height, _ = renderer.get_text_width_height_descent("lp", font, ismath=False)
+        if len(_LINE_SIZES) > 4096:
+            _LINE_SIZES.clear()
+        _LINE_SIZES[key] = found = (float(width), float(max(height, lp_height)) + 0.5)  # + the layout's rounding
+    return found
 
 
 def texts_of(figure) -> list:
@@ -125,7 +148,13 @@ class LabelPlacer:
 
     def avoid_patch(self, patch) -> None:
         """The outline of a patch (an obstacle), filled."""
-        path = patch.get_path().transformed(patch.get_transform())
+        self._avoid_pixel_path(patch.get_path().transformed(patch.get_transform()))
+
+    def avoid_path(self, path: Path) -> None:
+        """A filled outline in data units (an obstacle's shape, whether or not a patch draws it)."""
+        self._avoid_pixel_path(path.transformed(self.ax.transData))
+
+    def _avoid_pixel_path(self, path: Path) -> None:
         if len(path.vertices):
             self.paths.append(path)
             (p0, q0), (p1, q1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
@@ -211,6 +240,56 @@ class LabelPlacer:
             out.append((spot, (x0, y0, x0 + w, y0 + h)))
         return out
 
+    def choose(self, boxes: Sequence[Sequence[float]], *, keep: bool = True) -> tuple[int, float]:
+        """The first of ``boxes`` (``(x0, y0, x1, y1)`` in pixels: a label's candidate places, e.g.
+        measured once and shifted) that collides with nothing, or the least bad; its index and its
+        collision cost (0: clear).  ``keep``: the chosen box is avoided by the next labels.  The
+        same cost as :meth:`place`, computed for all the boxes at once (many candidates stay fast)."""
+        costs = self.conflicts(boxes)
+        free = np.flatnonzero(costs <= 0)
+        best = int(free[0]) if len(free) else int(np.argmin(costs))
+        if keep:
+            self.avoid_box(Bbox.from_extents(*(float(v) for v in boxes[best])))
+        return best, float(costs[best])
+
+    def conflicts(self, boxes: Sequence[Sequence[float]]) -> np.ndarray:
+        """:meth:`_conflict_at` of each of ``boxes`` (pixels), as an array."""
+        boxes = np.asarray(boxes, dtype=float).reshape(-1, 4)
+        x0, y0, x1, y1 = boxes.T
+        pad = self.pad
+        g0, h0, g1, h1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+        cost = np.zeros(len(boxes))
+        if self._rects:
+            rects = np.array(self._rects)
+            w = np.minimum(g1[:, None], rects[None, :, 2]) - np.maximum(g0[:, None], rects[None, :, 0])
+            h = np.minimum(h1[:, None], rects[None, :, 3]) - np.maximum(h0[:, None], rects[None, :, 1])
+            hit = (w > 0) & (h > 0)
+            cost += np.where(hit, 10.0 * w * h + 5000.0, 0.0).sum(axis=1)
+        if self.circles:
+            circles = np.array(self.circles)
+            cx, cy, r = circles[:, 0][None, :], circles[:, 1][None, :], circles[:, 2][None, :]
+            nx = np.minimum(np.maximum(cx, g0[:, None]), g1[:, None])
+            ny = np.minimum(np.maximum(cy, h0[:, None]), h1[:, None])
+            depth = r - np.hypot(nx - cx, ny - cy)
+            cost += np.where(depth > 0, depth * ((g1 - g0) + (h1 - h0))[:, None] + 1000.0, 0.0).sum(axis=1)
+        if self.paths:
+            extents = np.array(self._path_extents)
+            near = ((extents[None, :, 0] <= g1[:, None]) & (g0[:, None] <= extents[None, :, 2])
+                    & (extents[None, :, 1] <= h1[:, None]) & (h0[:, None] <= extents[None, :, 3]))
+            for i, j in zip(*np.nonzero(near)):
+                if self.paths[j].intersects_bbox(Bbox(((g0[i], h0[i]), (g1[i], h1[i]))), filled=True):
+                    cost[i] += (g1[i] - g0[i]) * (h1[i] - h0[i]) + 1000.0
+        if self.lines:
+            for i in range(len(boxes)):
+                box = Bbox(((x0[i], y0[i]), (x1[i], y1[i])))
+                cost[i] += 50.0 * sum(path.intersects_bbox(box, filled=False) for path in self.lines)
+        i0, j0, i1, j1 = self._inside
+        w = np.maximum(0.0, np.minimum(x1, i1) - np.maximum(x0, i0))
+        h = np.maximum(0.0, np.minimum(y1, j1) - np.maximum(y0, j0))
+        area = (x1 - x0) * (y1 - y0)
+        cost += np.where(w * h < area - 0.5, (area - w * h) * 10 + 8000.0, 0.0)
+        return cost
+
     def place(self, text, candidates: Iterable[tuple[float, float, str, str]]) -> float:
         """Move ``text`` (an annotation anchored at its ``xy``) to the first of ``candidates``
         (``(dx, dy, ha, va)``: offsets in points with their alignment, or ``(xy, dx, dy, ha, va)`` with an
@@ -258,22 +337,20 @@ def annotation(ax, words: str, xy, **style):
 
 def legend_below(ax, handles, labels=None, *, ncol: int | None = None, fontsize: float = MIN_FONT_SIZE, **options):
     """A frameless legend centred under ``ax``, below its x tick labels and x axis label (measured
-    in points, so it holds for any size of the axes), in as many of ``ncol`` columns as fit the
-    width of the axes."""
-    renderer = renderer_of(ax.figure)
+    in points, so it holds for any size of the axes), in as many of ``ncol`` columns as fit inside
+    the figure (or the axes' column of a grid): centred on the axes, it may reach as far on each side
+    as the nearer edge of that room allows.  Its text is at least :data:`MIN_FONT_SIZE` at the
+    figure's display size."""
+    figure = ax.figure
+    renderer = renderer_of(figure)
     axis_box = ax.xaxis.get_tightbbox(renderer)
     below = 0.0
     if axis_box is not None and axis_box.height > 0:
-        below = max(0.0, ax.bbox.y0 - axis_box.y0) * 72.0 / ax.figure.dpi
-    offset = ScaledTranslation(0, -(below + 2.0) / 72.0, ax.figure.dpi_scale_trans)
+        below = max(0.0, ax.bbox.y0 - axis_box.y0) * 72.0 / figure.dpi
+    offset = ScaledTranslation(0, -(below + 2.0) / 72.0, figure.dpi_scale_trans)
     columns = ncol or max(1, min(len(handles), 4))
-    fontsize = max(fontsize, font_size(MIN_FONT_SIZE, ax.figure))
-    room = ax.bbox.width * 1.05  # the axes' width, or its share of the figure's (a grid's column)
-    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
-    if spec is not None:
-        columns_of = spec.get_gridspec().ncols
-        span = spec.colspan.stop - spec.colspan.start
-        room = max(room, 0.95 * ax.figure.bbox.width * span / columns_of)
+    fontsize = max(fontsize, font_size(MIN_FONT_SIZE, figure))
+    room = legend_room(ax)
     while True:  # as many columns as fit
         kwargs = dict(loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=ax.transAxes + offset,
                       borderaxespad=0.0, ncol=columns, fontsize=fontsize, frameon=False)
@@ -283,6 +360,21 @@ def legend_below(ax, handles, labels=None, *, ncol: int | None = None, fontsize:
         if columns == 1 or legend.get_window_extent(renderer).width <= room:
             return legend
         columns -= 1
+
+
+def legend_room(ax) -> float:
+    """The width in pixels a legend centred under ``ax`` may take and stay inside the figure (or
+    inside the axes' column of a grid of subplots): twice the distance from the axes' centre to
+    the nearer edge of that room, less a few pixels."""
+    figure_box = ax.figure.bbox
+    x0, x1 = float(figure_box.x0), float(figure_box.x1)
+    spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+    if spec is not None:
+        columns = spec.get_gridspec().ncols
+        x0, x1 = (float(figure_box.x0) + float(figure_box.width) * spec.colspan.start / columns,
+                  float(figure_box.x0) + float(figure_box.width) * spec.colspan.stop / columns)
+    centre = (float(ax.bbox.x0) + float(ax.bbox.x1)) / 2
+    return max(0.0, 2 * min(centre - x0, x1 - centre) - 4.0 * ax.figure.dpi / 72.0)
 
 
 def overlapping_pairs(boxes: Sequence[Bbox], slack: float = 0.5) -> list[tuple[int, int]]:
