@@ -225,7 +225,9 @@ class ComparisonChart:
 
     ``layout`` (:data:`CHART_LAYOUTS`): ``"wide"`` puts the three axes in one row (by default
     840 x 248 px); ``"narrow"`` puts A and B in a row above the difference, which spans the whole
-    width below (by default 580 x 416 px: it fits JupyterLab's narrowest output area, 590 px).
+    width below (by default 580 x 416 px: it fits JupyterLab's narrowest output area, 590 px).  It is
+    drawn at 100 dpi, an inch for an inch shown, so that its smallest text, ``MIN_FONT_SIZE``
+    points, reads at that size in the panel's picture.
     Either way the y-ranges leave room above the tallest bar (and below the lowest difference) for
     its label; the wide layout labels the differences in whole points (its bars are only about
     25 px apart).  ``figure`` may be given (a panel passes one whose canvas is an ipympl widget,
@@ -236,10 +238,11 @@ class ComparisonChart:
     """
 
     def __init__(self, labels: tuple[str, str] = ("A", "B"), kind: str = "melee", *, figure=None,
-                 width: float | None = None, height: float | None = None, dpi: int = 80,
+                 width: float | None = None, height: float | None = None, dpi: int = 100,
                  layout: str = "wide"):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
+        from matplotlib.ticker import PercentFormatter
 
         if layout not in CHART_LAYOUTS:
             raise ValueError(f"ComparisonChart layout: {layout!r}; expected one of {CHART_LAYOUTS}")
@@ -248,15 +251,17 @@ class ComparisonChart:
         self.labels = tuple(labels)
         self.slots = outcome_slots(kind)
         if figure is None:
-            default_width, default_height = (10.5, 3.1) if layout == "wide" else (7.25, 5.2)
+            # 100 dpi: an inch drawn is an inch shown (the picture is shown at its own pixel width), so
+            # a text of MIN_FONT_SIZE points reads at that size (at 80 dpi it read as 6.4 points)
+            default_width, default_height = (8.4, 2.48) if layout == "wide" else (5.8, 4.16)
             figure = Figure(figsize=(width or default_width, height or default_height), dpi=dpi)
             FigureCanvasAgg(figure)
         self.figure = figure
         if layout == "wide":
-            self.figure.subplots_adjust(left=0.06, right=0.99, top=0.9, bottom=0.16, wspace=0.32)
+            self.figure.subplots_adjust(left=0.075, right=0.99, top=0.9, bottom=0.16, wspace=0.34)
             first_ax, second_ax, diff_ax = self.figure.subplots(1, 3)
         else:
-            grid = self.figure.add_gridspec(2, 2, left=0.1, right=0.985, top=0.945, bottom=0.09,
+            grid = self.figure.add_gridspec(2, 2, left=0.1, right=0.985, top=0.945, bottom=0.115,
                                             wspace=0.3, hspace=0.5)
             first_ax, second_ax = self.figure.add_subplot(grid[0, 0]), self.figure.add_subplot(grid[0, 1])
             diff_ax = self.figure.add_subplot(grid[1, :])
@@ -269,22 +274,28 @@ class ComparisonChart:
         for label, ax in self.axes.items():
             self.bars[label] = list(ax.bar(xs, [0.0] * len(xs), color=colours, width=0.75))
             self.texts[label] = [ax.text(x, 0, "", ha="center", va="bottom", fontsize=MIN_FONT_SIZE) for x in xs]
-            ax.set_ylabel("probability", fontsize=8)
+            # in percent, the sign left out (the axis says it): "21" is narrow enough for a bar's
+            # label to stay clear of its neighbours' (the bars are about 25 px apart)
+            ax.set_ylabel("probability (%)", fontsize=MIN_FONT_SIZE)
             ax.yaxis.set_major_locator(_probability_ticks())
+            ax.yaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0, symbol=""))
             ax.set_title(label, fontsize=9)
             self._slot_axis(ax)
         self.difference_bars = list(diff_ax.bar(xs, [0.0] * len(xs), color=colours, width=0.75))
         self.difference_texts = [diff_ax.text(x, 0, "", ha="center", va="bottom", fontsize=MIN_FONT_SIZE) for x in xs]
         self.zero_line = diff_ax.axhline(0.0, color="black", lw=0.8)  # animated: drawn over the bars, as savefig does
-        diff_ax.set_ylabel("percentage points", fontsize=8)
+        diff_ax.set_ylabel("percentage points", fontsize=MIN_FONT_SIZE)
         diff_ax.set_title(f"{self.labels[1]} minus {self.labels[0]}", fontsize=9)
         self._slot_axis(diff_ax)
         # the share of each axes' height the labels need above the bars: fixed by the layout
         self._headroom = _headroom(first_ax)
         self._difference_headroom = _headroom(diff_ax, half=True)
         self.titles = [ax.title for ax in self.axes.values()]
+        # the bars stand on their axes' bottom spine, which savefig draws over them: drawn after the
+        # bars here too, so that a blitted picture is the one drawn afresh (whatever pixel row it falls on)
+        floors = [ax.spines["bottom"] for ax in self.axes.values()]
         self._animated = [*self.bars[self.labels[0]], *self.bars[self.labels[1]], *self.difference_bars,
-                          self.zero_line, *self.texts[self.labels[0]], *self.texts[self.labels[1]],
+                          *floors, self.zero_line, *self.texts[self.labels[0]], *self.texts[self.labels[1]],
                           *self.difference_texts, *self.titles]
         for artist in self._animated:
             artist.set_animated(True)
@@ -317,7 +328,7 @@ class ComparisonChart:
             for bar, text, p in zip(self.bars[label], self.texts[label], probabilities):
                 bar.set_height(p)
                 text.set_y(p)
-                text.set_text(f"{p:.0%}" if p >= 0.01 else "")  # fewer labels: text is most of a redraw
+                text.set_text(f"{100 * p:.0f}" if p >= 0.01 else "")  # fewer labels: text is most of a redraw
             loser = result.sides[1]
             injured = sum(p for (who, injuries), p in zip(self.slots, probabilities) if who == loser and injuries)
             title.set_text(f"{label}: {loser} injured {injured:.1%}")

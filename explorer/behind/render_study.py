@@ -49,7 +49,8 @@ from explorer.behind.render_table import avoid, draw_table, owner_colours, place
 from explorer.behind.study import NO_WINNER
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
-from explorer.core.render_labels import MIN_FONT_SIZE, annotation, enforce_minimum, font_size, ring_offsets
+from explorer.core.render_compare import notebook_font_size, raise_to_notebook_minimum
+from explorer.core.render_labels import MIN_FONT_SIZE, annotation, enforce_minimum, legend_below, ring_offsets
 
 REFUSED_COLOUR = "#c0392b"
 STOPPED_COLOUR = "#555555"
@@ -78,6 +79,7 @@ def png(drawing) -> bytes:
     """PNG bytes of axes (their figure) or of a figure."""
     figure = drawing if isinstance(drawing, Figure) else drawing.figure
     enforce_minimum(figure)  # readable at the size a notebook shows it (a wide grid is scaled down)
+    raise_to_notebook_minimum(figure)  # ... and JupyterLab's output area is narrower still (780 px)
     return figure_png(figure)
 
 
@@ -383,7 +385,7 @@ def draw_card_rows(rows: Mapping[str, Sequence], *, highlight: Iterable[str] = (
     width = max((len(cards) for cards in rows.values()), default=1)
     if ax is None:
         ax = new_axes(1.05 * width + 2.2, 1.05 * len(labels) + 0.6)
-    size = font_size(MIN_FONT_SIZE, ax.figure)
+    size = notebook_font_size(MIN_FONT_SIZE, ax.figure)
     # the full title, wrapped to the card's width (about 0.6 em a character)
     card_points = 0.84 * ax.get_position().width * ax.figure.get_figwidth() * 72 / max(width, 1)
     chars = max(6, int(card_points / (0.6 * size)))
@@ -415,6 +417,12 @@ def draw_card_rows(rows: Mapping[str, Sequence], *, highlight: Iterable[str] = (
 # =============================================================================================
 # The deck study
 # =============================================================================================
+def _size(ax, base: float = MIN_FONT_SIZE) -> float:
+    """``base`` points, at least the minimum at the size a notebook shows the figure (the lesson's
+    11-12.5 inch grids are shrunk to its output area: their text grows)."""
+    return notebook_font_size(base, ax.figure)
+
+
 def _outcome_colours(outcomes: Iterable[str]) -> dict[str, str]:
     players = [o for o in outcomes if o != NO_WINNER]
     colours = player_colours(players)
@@ -435,14 +443,14 @@ def plot_win_rates(rates: pd.DataFrame, *, ax=None, title: str | None = None):
     ax.barh(ys, share, color=[colours[o] for o in outcomes], edgecolor="white")
     ax.errorbar(share, ys, xerr=errors, fmt="none", ecolor="black", capsize=3, linewidth=1)
     for y, (_, row) in zip(ys, rates.iterrows()):
-        ax.text(min(1.02, row["high"] + 0.02), y, f"{row['wins']} / {row['games']}", va="center", fontsize=8)
-    ax.set_yticks(ys, outcomes, fontsize=8)
+        ax.text(min(1.02, row["high"] + 0.02), y, f"{row['wins']} / {row['games']}", va="center", fontsize=_size(ax))
+    ax.set_yticks(ys, outcomes, fontsize=_size(ax))
     ax.set_xlim(0, 1.18)
-    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
-    ax.set_xlabel("share of games won (bars: 95% Wilson interval)", fontsize=8)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=_size(ax))
+    ax.set_xlabel("share of games won (bars: 95% Wilson interval)", fontsize=_size(ax))
     ax.spines[["top", "right"]].set_visible(False)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=_size(ax, 10))
     return ax
 
 
@@ -464,25 +472,28 @@ def plot_win_rates_by(rates: pd.DataFrame, by: str, *, ax=None, title: str | Non
                else NO_WINNER)
         ax.errorbar(xs, share, yerr=errors, fmt="none", ecolor="black", capsize=2.5, linewidth=0.9)
     games = rates.drop_duplicates(by).set_index(by)["games"]
-    ax.set_xticks(np.arange(len(groups)), [f"{label or by}: {g}\n({games[g]} games)" for g in groups], fontsize=8)
+    ax.set_xticks(np.arange(len(groups)), [f"{label or by}: {g}\n({games[g]} games)" for g in groups], fontsize=_size(ax))
     ax.set_ylim(0, 1.15)
-    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
-    ax.set_ylabel("share of games", fontsize=8)
-    ax.legend(fontsize=MIN_FONT_SIZE, frameon=False, loc="upper center", ncol=len(outcomes))
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=_size(ax))
+    ax.set_ylabel("share of games", fontsize=_size(ax))
+    handles, labels = ax.get_legend_handles_labels()
+    legend_below(ax, handles, labels, ncol=len(outcomes), fontsize=_size(ax))  # inside, it covered tall bars
     ax.spines[["top", "right"]].set_visible(False)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=_size(ax, 10))
     return ax
 
 
-def _finish(ax, title: str | None, legend_loc: str = "upper right"):
-    """The study charts' common finish: a small frameless legend, no top/right spines, small
-    tick labels and the title."""
-    ax.legend(fontsize=MIN_FONT_SIZE, frameon=False, loc=legend_loc)
+def _finish(ax, title: str | None):
+    """The study charts' common finish: no top/right spines, the tick labels at their size, a
+    frameless legend under the axes (inside them it covered bars and the dashed means, whatever
+    corner it took) and the title."""
     ax.spines[["top", "right"]].set_visible(False)
-    ax.tick_params(labelsize=8)
+    ax.tick_params(labelsize=_size(ax))
+    handles, labels = ax.get_legend_handles_labels()
+    legend_below(ax, handles, labels, ncol=2, fontsize=_size(ax))
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=_size(ax, 10))
     return ax
 
 
@@ -505,8 +516,8 @@ def plot_turns(frame: pd.DataFrame, *, ax=None, title: str | None = None):
     ax.axvline(frame["turns"].mean(), color="black", linestyle="--", linewidth=1,
                label=f"mean {frame['turns'].mean():.1f} turns (dashed)")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("turns played (a turn is one player's three phases)", fontsize=8)
-    ax.set_ylabel("games", fontsize=8)
+    ax.set_xlabel("turns played (a turn is one player's three phases)", fontsize=_size(ax))
+    ax.set_ylabel("games", fontsize=_size(ax))
     return _finish(ax, title)
 
 
@@ -528,14 +539,9 @@ def plot_per_game(frame: pd.DataFrame, key: str = "injuries_dealt", *, ax=None, 
     for player, v in zip(players, values):
         ax.axvline(v.mean(), color=_darker(colours[player]), linestyle="--", linewidth=1.2)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(xlabel or f"{key.replace('_', ' ')} per game", fontsize=8)
-    ax.set_ylabel("games", fontsize=8)
-    ax.legend(fontsize=MIN_FONT_SIZE, frameon=False, loc="upper left")
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.tick_params(labelsize=8)
-    if title:
-        ax.set_title(title, fontsize=10)
-    return ax
+    ax.set_xlabel(xlabel or f"{key.replace('_', ' ')} per game", fontsize=_size(ax))
+    ax.set_ylabel("games", fontsize=_size(ax))
+    return _finish(ax, title)
 
 
 def plot_first_deaths(table: pd.DataFrame, *, ax=None, title: str | None = None):
@@ -552,17 +558,17 @@ def plot_first_deaths(table: pd.DataFrame, *, ax=None, title: str | None = None)
     errors = np.vstack([share - table["low"].to_numpy(float), table["high"].to_numpy(float) - share])
     ax.barh(ys, share, height=0.55, color=[colours[p] for p in table["player"]], label="eliminated first")
     ax.errorbar(share, ys, xerr=errors, fmt="none", ecolor="black", capsize=2.5, linewidth=0.9)
-    ax.set_yticks(ys, [f"{name} ({player[:3]})" for name, player in zip(table.index, table["player"])], fontsize=8)
+    ax.set_yticks(ys, [f"{name} ({player[:3]})" for name, player in zip(table.index, table["player"])], fontsize=_size(ax))
     ax.set_xlim(0, 1.05)
-    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
-    ax.set_xlabel("share of games", fontsize=8)
+    ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25%", "50%", "75%", "100%"], fontsize=_size(ax))
+    ax.set_xlabel("share of games", fontsize=_size(ax))
     handles = [Line2D([], [], color="black", linewidth=6, label="eliminated first (95% interval)"),
                Line2D([], [], color="grey", linewidth=0, marker="s", markersize=9, markerfacecolor="none",
                       label="eliminated at all")]
-    ax.legend(handles=handles, fontsize=MIN_FONT_SIZE, frameon=False, loc="lower right")
+    legend_below(ax, handles, ncol=2, fontsize=_size(ax))  # inside, it covered the lowest bars
     ax.spines[["top", "right"]].set_visible(False)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=_size(ax, 10))
     return ax
 
 
@@ -573,7 +579,7 @@ def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, la
     blue above); None: a plain scale from 0 to 1."""
     if ax is None:
         ax = new_axes(1.1 * len(grid.columns) + 3.2, 0.6 * len(grid) + 1.9)
-    size = font_size(MIN_FONT_SIZE, ax.figure)
+    size = notebook_font_size(MIN_FONT_SIZE, ax.figure)
     values = grid.to_numpy(float)
     if centre is None:
         image_ = ax.imshow(values, cmap="Blues", vmin=0, vmax=1, aspect="auto")
@@ -584,18 +590,20 @@ def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, la
         for j in range(values.shape[1]):
             ax.text(j, i, f"{values[i, j]:+.2f}" if centre is not None else f"{values[i, j]:.2f}",
                     ha="center", va="center", fontsize=size, path_effects=_OUTLINE)
-    # full names, wrapped: the columns' under each column, the rows' beside each row
-    ax.set_xticks(range(len(grid.columns)), [wrap_name(str(c), 14) for c in grid.columns], fontsize=size,
-                  linespacing=1.0, rotation=30, ha="right", rotation_mode="anchor")
-    ax.set_yticks(range(len(grid.index)), [wrap_name(str(r), 16) for r in grid.index], fontsize=size,
-                  linespacing=1.0)
     ax.set_xlabel("defender", fontsize=size)
     ax.set_ylabel("attacker", fontsize=size)
     bar = ax.figure.colorbar(image_, ax=ax, shrink=0.85)
     bar.set_label(label, fontsize=size)
     bar.ax.tick_params(labelsize=size)
+    # full names, wrapped: the columns' under each column (slanted, their ends a line apart, in two
+    # lines at most: a third reached into the next name), the rows' beside each row; at the size the
+    # notebook shows them (:func:`_size`)
+    ax.set_xticks(range(len(grid.columns)), [wrap_name(str(c), 16) for c in grid.columns], fontsize=size,
+                  linespacing=1.0, rotation=30, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(len(grid.index)), [wrap_name(str(r), 16) for r in grid.index], fontsize=size,
+                  linespacing=1.0)
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=_size(ax, 10))
     return ax
 
 
@@ -633,9 +641,9 @@ def plot_card_values(table: pd.DataFrame, *, ax=None, title: str | None = None):
         ax.bar(xs + (i - (len(players) - 1) / 2) * width, table[player], width * 0.95, color=colours[player],
                label=f"{player} (mean {mean:.2f}, dashed)")
         ax.axvline(mean, color=_darker(colours[player]), linestyle="--", linewidth=1.1)
-    ax.set_xticks(xs, [str(x) for x in xs], fontsize=8)
-    ax.set_xlabel("combat value of a card (fate number + Zusatz)", fontsize=8)
-    ax.set_ylabel("cards in the deck", fontsize=8)
+    ax.set_xticks(xs, [str(x) for x in xs], fontsize=_size(ax))
+    ax.set_xlabel("combat value of a card (fate number + Zusatz)", fontsize=_size(ax))
+    ax.set_ylabel("cards in the deck", fontsize=_size(ax))
     return _finish(ax, title)
 
 

@@ -59,10 +59,12 @@ DESCRIPTION_STYLE = "font-size: 11px; line-height: 14px"
 DESCRIPTION_HEIGHT = "44px"
 """A situation's description: three lines reserved, so its controls stay level with the other's."""
 
-CHART_SIZE = (9.5, 3.1, 80)
-"""The wide chart's width and height in inches and its dpi: 760 x 248 px (one row of three axes)."""
+CHART_SIZE = (7.6, 2.48, 100)
+"""The wide chart's width and height in inches and its dpi: 760 x 248 px (one row of three axes).
+100 dpi: the picture is shown at its own pixel width, so an inch drawn is an inch shown and its
+8 pt text reads as 8 pt (at 80 dpi it read as 6.4 pt)."""
 
-NARROW_CHART_SIZE = (7.25, 5.2, 80)
+NARROW_CHART_SIZE = (5.8, 4.16, 100)
 """The narrow chart's: 580 x 416 px (two rows), within JupyterLab's narrowest output area."""
 
 
