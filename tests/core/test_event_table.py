@@ -8,8 +8,9 @@ from typing import Any
 from explorer.core import EventTable, RuleRef, RuleViolation, events_table, refusal_table
 from explorer.core.game import Event
 
-MOVEMENT = RuleRef("behind-2003-rulebook.txt", "Movement")
-TURF = RuleRef("behind-2003-rulebook.txt", '"Unser Revier!" ("Our Turf!")')
+# a made-up rulebook: the core knows no system (and these tests cover no system's rule)
+MOVEMENT = RuleRef("example-rulebook.txt", "Moving Chips")
+TURF = RuleRef("example-rulebook.txt", '"Unsere Ecke!" ("Our Corner!")')
 
 
 @dataclass
@@ -23,16 +24,16 @@ def test_each_event_in_words_beside_its_section_with_the_full_citation_as_toolti
     page = table._repr_html_()
     assert "<table" in page and page.count("<tr") == 3  # the head and two rows
     assert "Sahra moves 8 cm &lt;south&gt;" in page  # escaped: no raw HTML from a text
-    assert 'title="behind-2003-rulebook.txt, section &quot;Movement&quot;"' in page
-    assert ">Movement</td>" in page
-    assert "rule (behind-2003-rulebook.txt)" in page
-    assert repr(table).splitlines() == ["Sahra moves 8 cm <south>  [Movement]", "the turn ends"]
+    assert 'title="example-rulebook.txt, section &quot;Moving Chips&quot;"' in page
+    assert ">Moving Chips</td>" in page
+    assert "rule (example-rulebook.txt)" in page
+    assert repr(table).splitlines() == ["Sahra moves 8 cm <south>  [Moving Chips]", "the turn ends"]
 
 
 def test_a_citation_that_quotes_itself_is_quoted_once():
     page = events_table([Event("setup", "scenario chosen", TURF)])._repr_html_()
     assert "&quot;&quot;" not in page and '""' not in page.replace('=""', "")
-    assert "&quot;Unser Revier!&quot; (&quot;Our Turf!&quot;)" in page
+    assert "&quot;Unsere Ecke!&quot; (&quot;Our Corner!&quot;)" in page
 
 
 def test_private_events_are_marked_or_left_out_for_another_viewer():
@@ -52,9 +53,9 @@ def test_a_refusal_is_a_marked_row_and_on_its_own_a_short_table():
     assert page.index("refused") < page.index("Sahra moves 8 cm")
     assert 'class="event-refused"' in page and page.count('class="event-refused"') == 1
     alone = refusal_table(refused)._repr_html_()
-    assert "Sahra cannot move 9 cm" in alone and ">Movement</td>" in alone
+    assert "Sahra cannot move 9 cm" in alone and ">Moving Chips</td>" in alone
     assert refused._repr_html_() == alone  # a RuleViolation shows itself the same way in a notebook
-    assert repr(refusal_table(refused)) == "[refused] Sahra cannot move 9 cm: the range allows 8 cm  [Movement]"
+    assert repr(refusal_table(refused)) == "[refused] Sahra cannot move 9 cm: the range allows 8 cm  [Moving Chips]"
 
 
 def test_no_events_say_so_and_the_html_is_the_same_every_time():
