@@ -190,3 +190,68 @@ HIGH_JUMP_ATHLETICS = register(Ruling(
 
 DND5E_RULINGS = Rulings()
 """The defaults (the registry's values); ``DND5E_RULINGS.switch(**{"dnd5e.measuring": "gridless"})``."""
+
+# --- cover (Deckung) and sight from the map's geometry: explorer.dnd5e.cover ------------------
+COVER_GRIDLESS = register(Ruling(
+    id="dnd5e.cover-gridless",
+    title="Cover from the map without a grid",
+    quote="Der SL entscheidet, ob das Ziel von Deckung profitiert",
+    source=refs.ANGRIFFSSTRUKTUR,
+    choice="SRD 5.1 Cover: 'A target has half cover if an obstacle blocks at least half of its body', "
+           "three-quarters 'if about three-quarters of it is covered', total 'if it is completely concealed'. "
+           "'fraction': sight lines from the attacker's point (dnd5e.cover-origin) to 36 points spread evenly "
+           "over the target's space (6 x 6, those inside a round space); the share the walls block gives the "
+           "degree: all -> voll, at least 3/4 -> dreiviertel, at least 1/2 -> halb. 'corners': the grid method "
+           "(dnd5e.cover-grid) on the corners of the two spaces.",
+    default="fraction",
+    options=("fraction", "corners"),
+))
+
+COVER_GRID = register(Ruling(
+    id="dnd5e.cover-grid",
+    title="Cover on the 1.5 m grid",
+    quote="Der SL entscheidet, ob das Ziel von Deckung profitiert",
+    source=refs.ANGRIFFSSTRUKTUR,
+    choice="'corners' (the Dungeon Master's Guide's grid method, not in the SRD 5.1): from the corner of one of "
+           "the attacker's squares that sees best, lines to the four corners of one of the target's squares: "
+           "1 or 2 blocked -> halb, 3 blocked by walls -> dreiviertel, 4 -> voll. 'fraction': the gridless "
+           "method (dnd5e.cover-gridless) on the grid's spaces.",
+    default="corners",
+    options=("corners", "fraction"),
+))
+
+COVER_ORIGIN = register(Ruling(
+    id="dnd5e.cover-origin",
+    title="Where the attacker's sight lines start (fraction method)",
+    quote="Der SL entscheidet, ob das Ziel von Deckung profitiert",
+    source=refs.ANGRIFFSSTRUKTUR,
+    choice="'best-point': the centre or a corner of the attacker's space (four points on the rim of a round "
+           "one), whichever leaves the target the least cover, as the grid method lets the attacker choose a "
+           "corner. 'centre': the centre of the attacker's space only.",
+    default="best-point",
+    options=("best-point", "centre"),
+))
+
+COVER_OBSTACLES = register(Ruling(
+    id="dnd5e.cover-obstacles",
+    title="What gives cover, and how much",
+    quote="Der SL entscheidet, ob das Ziel von Deckung profitiert",
+    source=refs.ANGRIFFSSTRUKTUR,
+    choice="Walls (Wand) give any degree. A creature other than the two ('a creature, whether that creature is "
+           "an enemy or a friend') and a low wall (niedrige Mauer, any height) give half cover and never more "
+           "(SRD 5.1 Cover): halb when, with the walls, they block at least half the lines (one line on the "
+           "grid). Only the most protective degree applies, degrees are not added. A line that only touches an "
+           "edge or a corner is not blocked; a low wall the attacker or the target stands on gives no cover.",
+    default="walls-any-creatures-low-walls-half",
+))
+
+LINE_OF_SIGHT = register(Ruling(
+    id="dnd5e.line-of-sight",
+    title="When one creature can see another",
+    quote="sofern du den Angreifer sehen kannst",
+    source=refs.AUSWEICHEN,
+    choice="Two creatures see each other when some straight line between points of their spaces (centre, "
+           "corners, the 36 cover points) crosses no wall's inside; creatures and low walls do not block sight. "
+           "Light, darkness and invisibility are not modelled (the same for both directions).",
+    default="any-line",
+))
