@@ -205,6 +205,11 @@ def _samples(battle_map: BattleMap, token: Token) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 # What blocks a line
 # ---------------------------------------------------------------------------------------------
+_TOLERANCE = 1e-9
+"""Relative tolerance of the orientation and disc tests: a line closer than this to an edge's line or a disc's rim, relative to
+their lengths, is decided by shapely's exact predicates instead."""
+
+
 @dataclass(frozen=True)
 class _Obstacles:
     shapes: np.ndarray  # shapely geometries
@@ -214,6 +219,9 @@ class _Obstacles:
     edge_start: np.ndarray  # (edges, 2): every ring's edges, obstacle by obstacle
     edge_end: np.ndarray
     first_edge: np.ndarray  # (obstacles + 1,): obstacle k's edges are first_edge[k]:first_edge[k + 1]
+    centre: np.ndarray  # (obstacles, 2), with the squared radii of a disc inside each and one around it
+    inner2: np.ndarray
+    outer2: np.ndarray
 
     @property
     def walls(self) -> np.ndarray:
@@ -236,34 +244,45 @@ def _obstacles(battle_map: BattleMap, a: Token, b: Token, *, sight: bool = False
     array = np.array(shapes, dtype=object)
     if not shapes:
         empty = np.zeros((0, 2))
-        return _Obstacles(array, (), (), None, empty, empty, np.zeros(1, dtype=np.intp))
+        return _Obstacles(array, (), (), None, empty, empty, np.zeros(1, dtype=np.intp), empty, empty[:, 0], empty[:, 0])
     shapely.prepare(array)  # the midpoint tests (a wall's shape stays prepared for the next call)
     rings, owner = shapely.get_rings(array, return_index=True)
     coords, ring = shapely.get_coordinates(rings, return_index=True)
     same = ring[1:] == ring[:-1]  # consecutive corners of one ring: an edge
     edge_owner = owner[ring[:-1][same]]
     first_edge = np.searchsorted(edge_owner, np.arange(len(shapes) + 1))
+    centre = shapely.centroid(array)
+    inside = shapely.contains_properly(array, centre)
+    inner = np.where(inside, shapely.distance(centre, shapely.boundary(array)), 0.0)
+    xy = shapely.get_coordinates(centre)
+    corner = np.hypot(coords[:, 0] - xy[owner[ring], 0], coords[:, 1] - xy[owner[ring], 1])
+    outer = np.zeros(len(shapes))
+    np.maximum.at(outer, owner[ring], corner)
+    margin = _TOLERANCE * (1 + outer)
     return _Obstacles(array, tuple(names), tuple(kinds), shapely.STRtree(array), coords[:-1][same], coords[1:][same],
-                      first_edge)
-
-
-_TOLERANCE = 1e-9
-"""Relative tolerance of the orientation tests: a line closer than this to an edge's line, relative to
-their lengths, is decided by shapely's exact predicates instead."""
+                      first_edge, xy, np.maximum(inner - margin, 0.0) ** 2, (outer + margin) ** 2)
 
 
 def _blocked(obstacles: _Obstacles, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """(lines, obstacles) booleans: line i passes through obstacle k's inside (touching is not enough).
 
     The (line, obstacle) pairs whose bounding boxes meet are decided with NumPy where that is certain:
-    a line that properly crosses an edge enters the inside; one that meets no edge at all is inside
-    exactly when its midpoint is.  The rest (a line through a corner, along an edge, ending on one) is
+    a line passing through a disc inside the obstacle is blocked, one missing a disc around it is not
+    (most pairs, round spaces above all); of the rest, a line that properly crosses an edge enters the
+    inside, and one that meets no edge at all is inside exactly when its midpoint is.  The rest (a line through a corner, along an edge, ending on one) is
     asked of shapely (``intersects`` and not ``touches``)."""
     result = np.zeros((len(starts), len(obstacles.names)), dtype=bool)
     if obstacles.tree is None or not len(starts):
         return result
     line_bounds = np.hstack([np.minimum(starts, ends), np.maximum(starts, ends)])
     line_idx, k = obstacles.tree.query(shapely.box(*line_bounds.T))
+    if not len(line_idx):
+        return result
+    dist2 = _point_segment_dist2(starts[line_idx], ends[line_idx], obstacles.centre[k])
+    through = dist2 < obstacles.inner2[k]
+    result[line_idx[through], k[through]] = True
+    near = (dist2 <= obstacles.outer2[k]) & ~through
+    line_idx, k = line_idx[near], k[near]
     if not len(line_idx):
         return result
     counts = obstacles.first_edge[k + 1] - obstacles.first_edge[k]
@@ -298,6 +317,15 @@ def _blocked(obstacles: _Obstacles, starts: np.ndarray, ends: np.ndarray) -> np.
         inside[ask] = shapely.intersects(shapes, lines) & ~shapely.touches(shapes, lines)
     result[line_idx[inside], k[inside]] = True
     return result
+
+
+def _point_segment_dist2(p: np.ndarray, q: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """Squared distances from the points ``c`` to the segments ``p``-``q`` (row by row)."""
+    d = q - p
+    length2 = np.einsum("ij,ij->i", d, d)
+    t = np.clip(np.einsum("ij,ij->i", c - p, d) / np.where(length2 > 0, length2, 1.0), 0.0, 1.0)
+    closest = p + t[:, None] * d
+    return np.einsum("ij,ij->i", c - closest, c - closest)
 
 
 def _blocked_exact(obstacles: _Obstacles, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -363,7 +391,8 @@ def deckung(map: BattleMap, attacker: Any, target: Any, *, rulings: Rulings | No
         blocked = _blocked(obstacles, starts, ends).reshape(len(origins) * groups.shape[0], 4, -1)
         by_walls = blocked[:, :, walls].any(axis=2).sum(axis=1)
         by_any = blocked.any(axis=2).sum(axis=1)
-        candidates = [(_corners_degree(int(w), int(n)), int(n), int(w), i) for i, (w, n) in enumerate(zip(by_walls, by_any))]
+        candidates = [(_corners_degree(int(w), int(n)), int(n), int(w), i)
+                      for i, (w, n) in enumerate(zip(by_walls, by_any))]
         chosen = _best(candidates)
         origin = origins[chosen // groups.shape[0]]
         lines = blocked[chosen]
