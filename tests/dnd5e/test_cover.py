@@ -204,6 +204,20 @@ def test_grid_a_creature_blocking_three_lines_gives_only_half_cover():
     assert result.grad == "halb" and result.blocked >= 1 and result.blocked_by_walls == 0
 
 
+def test_grid_corners_a_large_target_is_judged_by_its_best_square():
+    """Ruling dnd5e.cover-grid = "corners" (the DMG's "any one square the target occupies"): a wall hiding an
+    ogre's two lower squares leaves its upper squares' corners in view (the lines along the wall's top only
+    touch it): keine; the fraction method counts the hidden half of its 36 points: halb (SRD 5.1, Combat >
+    Cover: "blocks at least half of its body")."""
+    attacker = tok("Angreiferin", (0.75, 2.25))
+    ogre = tok("Oger", (9, 3), "schurken", size="groß")  # 7.5..10.5 x 1.5..4.5, four squares
+    battle_map = BattleMap(15, 15, walls=(Wall("Wand", (7.0, 0, 7.5, 3.0)),), tokens=(attacker, ogre))
+    corners = cover(battle_map, b="Oger")
+    assert (corners.grad, corners.blocked, corners.lines) == ("keine", 0, 4)
+    fraction = cover(battle_map, b="Oger", rulings=Rulings().switch(**{"dnd5e.cover-grid": "fraction"}))
+    assert (fraction.grad, fraction.blocked_by_walls, fraction.lines) == ("halb", 18, 36)
+
+
 def test_grid_switch_to_the_fraction_method():
     """Ruling dnd5e.cover-grid = "fraction": the grid's spaces measured by the 36 points (the west wall hides
     the target's upper part from the attacker's lower left)."""
