@@ -55,6 +55,16 @@ def cover(battle_map, a="Angreiferin", b="Ziel", **kw) -> Deckung:
 
 
 # --- the degrees ---------------------------------------------------------------------------
+def test_the_degrees_and_bonuses_are_the_attack_odds_ones():
+    """SRD 5.1, Combat > Cover: half +2, three-quarters +5, total: no target -- the same names and bonuses
+    the attack odds take (cover.py keeps its own copy so that it needs no pandas)."""
+    from explorer.dnd5e import odds
+    from explorer.dnd5e.cover import AC_BONUS, DEGREES
+
+    assert DEGREES == odds.COVER
+    assert {d: b for d, b in AC_BONUS.items() if b is not None} == odds.COVER_AC_BONUS and AC_BONUS["voll"] is None
+
+
 def test_no_obstacle_no_cover():
     """SRD 5.1, Combat > Cover: nothing in the way, no cover: +0 AC, a target; the lines can all be seen."""
     result = cover(field())
