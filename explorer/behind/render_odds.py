@@ -373,16 +373,10 @@ class ComparisonChart:
 
     def render(self) -> bytes:
         """The chart as PNG bytes (drawn on the Agg canvas, blitting when it can)."""
-        import io
-
-        import numpy as np
-        from PIL import Image
+        from explorer.core.display import pixels_png
 
         self._draw()
-        buffer = io.BytesIO()
-        Image.fromarray(np.asarray(self.figure.canvas.buffer_rgba())[..., :3]).save(buffer, format="png",
-                                                                                     compress_level=1)
-        return buffer.getvalue()
+        return pixels_png(self.figure.canvas)
 
     def blit(self) -> None:
         """Show the update on an interactive (ipympl) canvas: blit the animated artists over the

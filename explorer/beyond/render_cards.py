@@ -135,17 +135,13 @@ def _plain_axes(ax, width: float, height: float) -> None:
 def fast_png(figure: Figure) -> bytes:
     """``figure`` as PNG bytes: drawn on its Agg canvas and encoded by PIL at ``compress_level=1``
     (docs/panel-layout.md: much faster than ``savefig``, a little larger)."""
-    import io
-
-    import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image as PILImage
+
+    from explorer.core.display import pixels_png
 
     canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
     canvas.draw()
-    out = io.BytesIO()
-    PILImage.fromarray(np.asarray(canvas.buffer_rgba())[:, :, :3], "RGB").save(out, format="png", compress_level=1)
-    return out.getvalue()
+    return pixels_png(canvas)
 
 
 # -- the revealed row --------------------------------------------------------------------------------
@@ -748,13 +744,9 @@ class StatePicture:
     # -- output --------------------------------------------------------------------------------------
     def png(self) -> bytes:
         """The picture as it is now, as PNG bytes (low compression: fast)."""
-        import io
+        from explorer.core.display import pixels_png
 
-        from PIL import Image as PILImage
-
-        out = io.BytesIO()
-        PILImage.fromarray(self.frame, "RGB").save(out, format="png", compress_level=1)
-        return out.getvalue()
+        return pixels_png(self.frame)
 
     @property
     def drawn(self) -> bool:

@@ -23,6 +23,27 @@ def figure_png(figure: Figure) -> bytes:
     return buffer.getvalue()
 
 
+def pixels_png(pixels, *, alpha: bool = False) -> bytes:
+    """PNG bytes of an RGB(A) pixel array or of an Agg canvas's buffer as it is (nothing is drawn),
+    encoded by PIL at ``compress_level=1``: much faster than ``savefig`` for a picture a panel
+    redraws on every change, a little larger (docs/panel-layout.md).  ``alpha`` keeps the
+    transparency channel of an RGBA buffer."""
+    import numpy as np
+    from PIL import Image
+
+    if hasattr(pixels, "buffer_rgba"):  # a canvas
+        pixels = pixels.buffer_rgba()
+    array = np.asarray(pixels)
+    if array.ndim != 3 or array.shape[2] not in (3, 4):
+        raise ValueError(f"pixels: expected an RGB or RGBA array (height x width x 3 or 4), got shape {array.shape}")
+    if array.shape[2] == 4 and not alpha:
+        array = array[:, :, :3]
+    out = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(array), "RGBA" if array.shape[2] == 4 else "RGB").save(
+        out, format="png", compress_level=1)
+    return out.getvalue()
+
+
 def png_img_tag(png: bytes, alt: str = "") -> str:
     encoded = base64.b64encode(png).decode("ascii")
     return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{encoded}"/>'

@@ -107,3 +107,30 @@ def test_an_html_table_shows_every_cell_as_html_and_as_text():
     assert markup == html_table(frame, index=False, caption="standings")._repr_html_()  # stored outputs compare
     text = repr(table)
     assert not re.search("0x[0-9a-f]{6,}", text) and text.splitlines()[0] == "standings" and "0.750" in text
+
+
+def test_pixels_png_encodes_a_buffer_as_it_is_and_refuses_a_wrong_shape():
+    """One PNG encoder for every live picture (panels, replay frames): RGB stays RGB, RGBA loses its
+    alpha unless asked, a canvas's buffer is read without drawing, a wrong array is a clear error."""
+    import io
+
+    import numpy as np
+    import pytest
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    from explorer.core.display import new_figure, pixels_png
+
+    rgb = np.zeros((4, 6, 3), dtype=np.uint8)
+    rgb[1, 2] = (255, 0, 0)
+    decoded = Image.open(io.BytesIO(pixels_png(rgb)))
+    assert decoded.size == (6, 4) and decoded.mode == "RGB" and decoded.getpixel((2, 1)) == (255, 0, 0)
+    rgba = np.dstack([rgb, np.full((4, 6), 128, dtype=np.uint8)])
+    assert Image.open(io.BytesIO(pixels_png(rgba))).mode == "RGB"
+    assert Image.open(io.BytesIO(pixels_png(rgba, alpha=True))).mode == "RGBA"
+    figure = new_figure(1.0, 0.5, dpi=50)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    assert Image.open(io.BytesIO(pixels_png(canvas))).size == (50, 25)
+    with pytest.raises(ValueError, match="RGB or RGBA"):
+        pixels_png(np.zeros((4, 6)))

@@ -8,9 +8,8 @@
 
 from __future__ import annotations
 
-import io
-
 from explorer.behind.render_odds import COLOURS, outcome_slots, slot_label, slot_probabilities
+from explorer.core.display import pixels_png
 from explorer.core.panels.figures import IPYMPL_BACKENDS, ipympl_backend, ipympl_figure
 
 __all__ = ["IPYMPL_BACKENDS", "SlotChart", "ipympl_backend", "ipympl_figure"]
@@ -104,14 +103,8 @@ class SlotChart:
 
     def render(self) -> bytes:
         """The chart as PNG bytes (blitted over the cached background when it can)."""
-        import numpy as np
-        from PIL import Image
-
         self._draw()
-        buffer = io.BytesIO()
-        Image.fromarray(np.asarray(self.figure.canvas.buffer_rgba())[..., :3]).save(buffer, format="png",
-                                                                                     compress_level=1)
-        return buffer.getvalue()
+        return pixels_png(self.figure.canvas)
 
     def png(self) -> bytes:
         """The whole chart drawn afresh (savefig, no cached background) as PNG bytes: what an

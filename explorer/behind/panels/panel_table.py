@@ -144,15 +144,9 @@ class FigureView:
 
     def buffer_png(self) -> bytes:
         """The canvas's buffer as it is (what the last render drew) as PNG bytes, fast."""
-        import io
+        from explorer.core.display import pixels_png
 
-        import numpy as np
-        from PIL import Image
-
-        buffer = io.BytesIO()
-        Image.fromarray(np.asarray(self.figure.canvas.buffer_rgba())[..., :3]).save(buffer, format="png",
-                                                                                     compress_level=1)
-        return buffer.getvalue()
+        return pixels_png(self.figure.canvas)
 
     def _size_image(self) -> None:
         width, height = self.pixel_size
