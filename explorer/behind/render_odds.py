@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from explorer.core.display import figure_png, new_figure, png_img_tag, side_by_side
+from explorer.core.display import figure_png, html_table, new_figure, png_img_tag, side_by_side
 from explorer.core.render_labels import MIN_FONT_SIZE
 
 COLOURS = {"attacker": "#c0392b", "shooter": "#c0392b", "tie": "#7f8c8d", "none": "#7f8c8d",
@@ -102,9 +102,9 @@ def odds_html(result) -> str:
 def comparison_html(comparison) -> str:
     figure = new_figure(7.0, 3.4)
     plot_comparison(comparison, ax=figure.add_subplot())
-    table = comparison.summary().to_html(float_format=lambda p: f"{p:.4f}")
-    return side_by_side(table + comparison.frame.to_html(float_format=lambda p: f"{p:.4f}"),
-                        png_img_tag(figure_png(figure), "comparison"))
+    tables = (html_table(comparison.summary(), digits=4, caption="summary")._repr_html_()
+              + html_table(comparison.frame, digits=4, caption="outcomes")._repr_html_())
+    return side_by_side(tables, png_img_tag(figure_png(figure), "comparison"))
 
 
 class OddsChart:

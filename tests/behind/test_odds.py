@@ -94,6 +94,7 @@ def test_rear_arc_and_assistance_shift_the_odds_towards_the_attacker():
     comparison = front.compare(rear, ("front", "rear arc"))
     assert list(comparison.frame.columns) == ["front", "rear arc", "change"]
     assert comparison.summary().loc["P(defender injured)", "change"] > 0
+    assert "-0.0000" not in comparison._repr_html_()  # a change too small to show reads 0.0000, not a loss
 
 
 def test_discard_pile_conditions_the_supply():
