@@ -28,7 +28,6 @@ from typing import Iterable
 
 import numpy as np
 from matplotlib.figure import Figure
-from matplotlib.transforms import Bbox
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch
 
@@ -311,20 +310,21 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
     dot_px = injury_dot_size(ax, r) / 2 * scale
     reach_px = {}  # how far each chip's marks reach from its centre (pixels)
     ring = [(1.55 * r * math.cos(a), 1.55 * r * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 25)]
+    placer.avoid_circles([chip.position for chip in table.chips], r)
+    dots = []
     for chip in table.chips:
         reach = r_px
-        placer.avoid_circle(chip.position, r)
         if chip.owner == acting:  # the gold ring: a label crosses it only in a crowd
             reach = 1.55 * r_px + 2.4 * scale / 2
             placer.avoid_line([(chip.x + dx, chip.y + dy) for dx, dy in ring])
         for k in range(injuries.get(chip.name, 0)):
             angle = math.radians(55 - 35 * k)
-            centre = (chip.x + 1.05 * r * math.cos(angle), chip.y + 1.05 * r * math.sin(angle))
-            placer.avoid_circle(centre, dot_px / r_px * r if r_px else 0.0)
+            dots.append((chip.x + 1.05 * r * math.cos(angle), chip.y + 1.05 * r * math.sin(angle)))
             reach = max(reach, 1.05 * r_px + dot_px)
         reach_px[chip.name] = reach
+    placer.avoid_circles(dots, dot_px / r_px * r if r_px else 0.0)
     for obstacle in table.obstacles:
-        placer.avoid_path(polygon_path(obstacle.polygon))
+        placer.avoid_path(_obstacle_path(obstacle))
     for text in (ax.texts if fixed_texts is None else fixed_texts):  # e.g. obstacle labels, as drawn
         placer.avoid_text(text)
     spot, _ = jewel_spot(state)
@@ -351,8 +351,7 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
         y0 = cy + _SPOT_DY * reach - h * _SPOT_VA
         boxes = np.column_stack([x0, y0, x0 + w, y0 + h])
         # a clear spot near the chip, crossing a gold ring or a leader if need be, before one far off
-        rank = int(np.argmin(placer.conflicts(boxes) + _SPOT_PENALTY))
-        placer.avoid_box(Bbox.from_extents(*boxes[rank]))
+        rank, _ = placer.choose(boxes, _SPOT_PENALTY)
         ha = {0.0: "left", 1.0: "right"}.get(float(_SPOT_HA[rank]), "center")
         box = tuple(float(v) for v in boxes[rank])
         leader = None
@@ -368,6 +367,21 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
         anchors = tuple(tuple(float(v) for v in from_px((anchor_x, box[3] - k * line_h))) for k in range(len(lines)))
         out.append(ChipLabel(chip.name, tuple(lines), anchors, ha, _darker(colours[chip.owner]), bold, leader, size))
     return out
+
+
+_OBSTACLE_PATHS: dict = {}
+
+
+def _obstacle_path(obstacle):
+    """The obstacle's outline as a path (cm), made once per shape: a replay draws the same obstacles
+    on every step."""
+    key = (obstacle.name, obstacle.polygon.wkb)
+    path = _OBSTACLE_PATHS.get(key)
+    if path is None:
+        if len(_OBSTACLE_PATHS) > 512:
+            _OBSTACLE_PATHS.clear()
+        _OBSTACLE_PATHS[key] = path = polygon_path(obstacle.polygon)
+    return path
 
 
 def injury_dot_size(ax, radius: float) -> float:

@@ -146,6 +146,17 @@ class LabelPlacer:
         (cx, cy), (ex, _) = to_px(centre), to_px((centre[0] + radius, centre[1]))
         self.circles.append((float(cx), float(cy), abs(float(ex - cx))))
 
+    def avoid_circles(self, centres: Sequence[Sequence[float]], radii: float | Sequence[float]) -> None:
+        """Circles in data units (chips), transformed all at once."""
+        centres = np.asarray(centres, dtype=float).reshape(-1, 2)
+        if not len(centres):
+            return
+        radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(centres),))
+        to_px = self.ax.transData.transform
+        middle = to_px(centres)
+        edge = to_px(centres + np.column_stack([radii, np.zeros(len(centres))]))
+        self.circles.extend((float(cx), float(cy), abs(float(ex - cx))) for (cx, cy), (ex, _) in zip(middle, edge))
+
     def avoid_patch(self, patch) -> None:
         """The outline of a patch (an obstacle), filled."""
         self._avoid_pixel_path(patch.get_path().transformed(patch.get_transform()))
@@ -240,21 +251,36 @@ class LabelPlacer:
             out.append((spot, (x0, y0, x0 + w, y0 + h)))
         return out
 
-    def choose(self, boxes: Sequence[Sequence[float]], *, keep: bool = True) -> tuple[int, float]:
-        """The first of ``boxes`` (``(x0, y0, x1, y1)`` in pixels: a label's candidate places, e.g.
-        measured once and shifted) that collides with nothing, or the least bad; its index and its
-        collision cost (0: clear).  ``keep``: the chosen box is avoided by the next labels.  The
-        same cost as :meth:`place`, computed for all the boxes at once (many candidates stay fast)."""
-        costs = self.conflicts(boxes)
-        free = np.flatnonzero(costs <= 0)
-        best = int(free[0]) if len(free) else int(np.argmin(costs))
-        if keep:
+    def choose(self, boxes: Sequence[Sequence[float]], penalty: Sequence[float] | None = None, *,
+               keep: bool = True) -> tuple[int, float]:
+        """The box of ``boxes`` (``(x0, y0, x1, y1)`` in pixels: a label's candidate places, e.g.
+        measured once and shifted) with the least collision cost (the cost of :meth:`place`) plus
+        its ``penalty`` (e.g. for being far from its anchor); without a penalty the first that
+        collides with nothing, or the least bad.  Returns its index and its collision cost (0:
+        clear); ``keep``: the chosen box is avoided by the next labels.  The boxes are measured
+        against the boxes and circles all at once, and against the outlines and lines only as long
+        as one of them may still be the best (many candidates stay fast)."""
+        boxes = np.asarray(boxes, dtype=float).reshape(-1, 4)
+        extra = (np.arange(len(boxes)) * 1e-9 if penalty is None else np.asarray(penalty, dtype=float))
+        score = self._box_conflicts(boxes) + extra
+        best, best_score = -1, math.inf
+        for i in np.argsort(score, kind="stable"):
+            if score[i] >= best_score:
+                break  # the outlines and lines only add to the cost
+            full = score[i] + self._outline_conflict(*boxes[i])
+            if full < best_score:
+                best, best_score = int(i), full
+        if keep and best >= 0:
             self.avoid_box(Bbox.from_extents(*(float(v) for v in boxes[best])))
-        return best, float(costs[best])
+        return best, float(best_score - extra[best])
 
     def conflicts(self, boxes: Sequence[Sequence[float]]) -> np.ndarray:
         """:meth:`_conflict_at` of each of ``boxes`` (pixels), as an array."""
         boxes = np.asarray(boxes, dtype=float).reshape(-1, 4)
+        return self._box_conflicts(boxes) + np.array([self._outline_conflict(*box) for box in boxes])
+
+    def _box_conflicts(self, boxes: np.ndarray) -> np.ndarray:
+        """The cost of the other boxes, the circles and leaving the axes, for each box at once."""
         x0, y0, x1, y1 = boxes.T
         pad = self.pad
         g0, h0, g1, h1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
@@ -263,8 +289,7 @@ class LabelPlacer:
             rects = np.array(self._rects)
             w = np.minimum(g1[:, None], rects[None, :, 2]) - np.maximum(g0[:, None], rects[None, :, 0])
             h = np.minimum(h1[:, None], rects[None, :, 3]) - np.maximum(h0[:, None], rects[None, :, 1])
-            hit = (w > 0) & (h > 0)
-            cost += np.where(hit, 10.0 * w * h + 5000.0, 0.0).sum(axis=1)
+            cost += np.where((w > 0) & (h > 0), 10.0 * w * h + 5000.0, 0.0).sum(axis=1)
         if self.circles:
             circles = np.array(self.circles)
             cx, cy, r = circles[:, 0][None, :], circles[:, 1][None, :], circles[:, 2][None, :]
@@ -272,22 +297,31 @@ class LabelPlacer:
             ny = np.minimum(np.maximum(cy, h0[:, None]), h1[:, None])
             depth = r - np.hypot(nx - cx, ny - cy)
             cost += np.where(depth > 0, depth * ((g1 - g0) + (h1 - h0))[:, None] + 1000.0, 0.0).sum(axis=1)
-        if self.paths:
-            extents = np.array(self._path_extents)
-            near = ((extents[None, :, 0] <= g1[:, None]) & (g0[:, None] <= extents[None, :, 2])
-                    & (extents[None, :, 1] <= h1[:, None]) & (h0[:, None] <= extents[None, :, 3]))
-            for i, j in zip(*np.nonzero(near)):
-                if self.paths[j].intersects_bbox(Bbox(((g0[i], h0[i]), (g1[i], h1[i]))), filled=True):
-                    cost[i] += (g1[i] - g0[i]) * (h1[i] - h0[i]) + 1000.0
-        if self.lines:
-            for i in range(len(boxes)):
-                box = Bbox(((x0[i], y0[i]), (x1[i], y1[i])))
-                cost[i] += 50.0 * sum(path.intersects_bbox(box, filled=False) for path in self.lines)
         i0, j0, i1, j1 = self._inside
         w = np.maximum(0.0, np.minimum(x1, i1) - np.maximum(x0, i0))
         h = np.maximum(0.0, np.minimum(y1, j1) - np.maximum(y0, j0))
         area = (x1 - x0) * (y1 - y0)
         cost += np.where(w * h < area - 0.5, (area - w * h) * 10 + 8000.0, 0.0)
+        return cost
+
+    def _outline_conflict(self, x0: float, y0: float, x1: float, y1: float) -> float:
+        """The cost of the obstacles' outlines and the lines for one box."""
+        if not (self.paths or self.lines):
+            return 0.0
+        cost = 0.0
+        pad = self.pad
+        g0, h0, g1, h1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+        grown = None
+        for (p0, q0, p1, q1), path in zip(self._path_extents, self.paths):
+            if p0 <= g1 and g0 <= p1 and q0 <= h1 and h0 <= q1:
+                grown = grown or Bbox(((g0, h0), (g1, h1)))
+                if path.intersects_bbox(grown, filled=True):
+                    cost += (g1 - g0) * (h1 - h0) + 1000.0
+        if self.lines:
+            box = Bbox(((x0, y0), (x1, y1)))
+            for path in self.lines:
+                if path.intersects_bbox(box, filled=False):
+                    cost += 50.0
         return cost
 
     def place(self, text, candidates: Iterable[tuple[float, float, str, str]]) -> float:
