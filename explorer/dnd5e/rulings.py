@@ -188,6 +188,104 @@ HIGH_JUMP_ATHLETICS = register(Ruling(
     default="not-modelled",
 ))
 
+ZERO_HP = register(Ruling(
+    id="dnd5e.zero-hp",
+    title="What 0 hit points does in an encounter",
+    quote="Bei einem Treffer würfelst du den Schaden, es sei denn, die Art des Angriffs gibt etwas anderes an.",
+    source=refs.ANGRIFFSSTRUKTUR,
+    choice="Simplified from SRD 5.1 Dropping to 0 Hit Points: damage lowers the hit points to no less than 0; at "
+           "0 the creature falls unconscious (bewusstlos: kampfunfähig, liegend) and is out of the fight -- no "
+           "death saving throws, no instant death, no healing; it takes no turns, gives no reactions and cannot "
+           "be chosen as a target.",
+    default="out-of-the-fight",
+))
+
+OPPORTUNITY_ATTACK_AUTOMATIC = register(Ruling(
+    id="dnd5e.opportunity-attack-automatic",
+    title="Who decides whether an opportunity attack is made",
+    quote="Verlässt du in deinem Zug die Angriffsreichweite einer feindlichen Kreatur, provozierst du einen "
+          "Gelegenheitsangriff",
+    source=refs.UM_KREATUREN_HERUM,
+    choice="The reacting creature always takes it when it can (SRD 5.1 Opportunity Attacks: its reaction, one "
+           "melee attack): with its first melee weapon, right before the mover leaves its reach, at the point the "
+           "move names; the game does not pause for the decision. A mover dropped to 0 hit points stops there "
+           "(where its space is free, else where the move began).",
+    default="always",
+))
+
+READY_TRIGGER = register(Ruling(
+    id="dnd5e.ready-trigger",
+    title="How a Vorbereiten trigger is expressed",
+    quote="Zuerst musst du entscheiden, welcher wahrnehmbare Umstand deine Reaktion auslösen wird.",
+    source=refs.VORBEREITEN,
+    choice="From a closed list: 'feind-kommt-in-reichweite', a hostile creature not within the readier's reach "
+           "ends a move within it. The reaction is one attack against that creature or a move along a path "
+           "named when readying (up to the full speed); it is always taken when the trigger occurs and the "
+           "reaction is still there, right after the move that set it off, and is lost at the start of the "
+           "readier's next turn. Readied spells (concentration) are not offered.",
+    default="closed-list",
+))
+
+HIDE_TRACKED = register(Ruling(
+    id="dnd5e.hide-tracked",
+    title="What the game tracks of Verstecken",
+    quote="Falls der Wurf gelingt, erhältst du die Vorzüge, wie sie im Abschnitt „Ungesehene Angreifer und "
+          "Ziele\" später in diesem Kapitel beschrieben werden.",
+    source=refs.VERSTECKEN,
+    choice="No sight lines are modelled: the SL lets a creature try to hide anywhere. The Dexterity (Stealth) "
+           "total must reach the highest passive Perception of the foes still in the fight; then the creature is "
+           "versteckt (unseen: its attacks have advantage, attacks against it disadvantage, SRD 5.1 Unseen "
+           "Attackers and Targets) until it makes an attack (hit or miss), drops to 0 hit points, or a foe's "
+           "Suchen reaches its Stealth total.",
+    default="stealth-vs-passive",
+))
+
+ROUND_LIMIT = register(Ruling(
+    id="dnd5e.round-limit",
+    title="When an encounter ends without a winner",
+    quote="In deinem Zug kannst du eine der hier beschriebenen Aktionen ausführen.",
+    source=refs.AKTIONEN_IM_KAMPF,
+    choice="The encounter ends when one side has no creature able to act (all at 0 hit points or "
+           "kampfunfähig): the other side wins. It also ends, without a winner, after this many rounds.",
+    default=20,
+    options=(1, 200),
+    numeric=True,
+))
+
+INITIATIVE_TIES = register(Ruling(
+    id="dnd5e.initiative-ties",
+    title="Breaking initiative ties",
+    quote="In deinem Zug kannst du eine der hier beschriebenen Aktionen ausführen.",
+    source=refs.AKTIONEN_IM_KAMPF,
+    choice="SRD 5.1 Initiative: each creature rolls d20 + Dexterity modifier from the encounter's seed; the SL "
+           "decides ties between monsters and players between players: here the higher Dexterity modifier goes "
+           "first, then the order the creatures were listed in.",
+    default="dexterity-then-listed",
+))
+
+COVER_STATED = register(Ruling(
+    id="dnd5e.cover-stated",
+    title="Who says what cover a target has in the encounter",
+    quote="Der SL entscheidet, ob das Ziel von Deckung profitiert",
+    source=refs.ANGRIFFSSTRUKTUR,
+    choice="The attack names the cover the SL states (keine, halb +2, dreiviertel +5, voll: no attack; SRD 5.1 "
+           "Cover); the simulator's candidate attacks state none. Cover from the map's geometry is not yet read.",
+    default="stated",
+))
+
+MOVE_CHECKS = register(Ruling(
+    id="dnd5e.move-checks",
+    title="The checks a move calls for, in the encounter",
+    quote="Bei einem Misserfolg prallst du dagegen.",
+    source=refs.WEITE_SPRUENGE,
+    choice="The encounter rolls each check a move calls for (d20 + the Strength modifier for Stärke, the "
+           "Dexterity modifier for Geschicklichkeit; no proficiency), before the move's opportunity attacks. A "
+           "failed landing check leaves the creature prone at the end of the move; any other failed check "
+           "(hitting the low wall, no headway on a slippery wall or in rough water) leaves it where the move "
+           "began, the movement spent.",
+    default="roll-then-stay",
+))
+
 DND5E_RULINGS = Rulings()
 """The defaults (the registry's values); ``DND5E_RULINGS.switch(**{"dnd5e.measuring": "gridless"})``."""
 

@@ -1,0 +1,1054 @@
+"""A D&D 5e encounter on the shared game protocol: turns and rounds, movement, the actions in combat.
+
+:func:`new_encounter` sets it up (:mod:`explorer.dnd5e.encounter`: map, creatures, initiative from
+the seed).  The state (:class:`EncounterState`) holds the battle map (positions, conditions
+liegend / bewusstlos), each creature's hit points, the initiative order, the round and whose turn
+it is, the acting creature's Budget (movement spent, Spurt, Rückzug; the one action; the bonus
+action), who has used the reaction this round, and the effects that last until a creature's next
+turn (Ausweichen, Helfen, Vorbereiten) or until found (Verstecken).
+
+The turn (SRD 5.1 Combat > Your Turn, Breaking Up Your Move): any number of :class:`Bewegen` up
+to the speed, before and after the one action (AKTIONEN IM KAMPF); :class:`ZugBeenden` passes to
+the next creature in the initiative order still in the fight (a new round after the last).  No
+creature of the shipped profiles has a bonus action (SRD 5.1 Bonus Actions: only a feature or a
+spell grants one), so the Budget holds it unused.  Reactions: the opportunity attack (automatic,
+ruling ``dnd5e.opportunity-attack-automatic``) and a readied reaction (``dnd5e.ready-trigger``),
+one per creature per round, regained at the start of its turn (SRD 5.1 Reactions).
+
+The attack (ANGRIFFSSTRUKTUR, ANGRIFFSWÜRFE; SRD 5.1 beyond): target within reach (melee) or range
+(ranged; long range: Nachteil), a hostile creature within 1.5 m of a ranged attacker: Nachteil;
+a prone target: Vorteil within 1.5 m, Nachteil farther; a prone attacker: Nachteil; Ausweichen of
+a target that sees the attacker: Nachteil; Helfen: Vorteil; unseen attacker (versteckt): Vorteil,
+unseen target: Nachteil; sources combine by :func:`explorer.dnd5e.odds.wurfmodus`.  d20 from the
+encounter's seeded generator, natural 1 misses, natural 20 is a critical hit (damage dice twice),
+total >= RK + cover hits.  The log says why (roll, each modifier and its source, RK with cover).
+Damage lowers the hit points; at 0 the creature is bewusstlos and out of the fight (ruling
+``dnd5e.zero-hp``).  The encounter ends when one side has no creature able to act (the other
+side wins) or after the round limit (``dnd5e.round-limit``, no winner).
+
+``legal_actions()`` iterates a finite candidate set (the action space of paths is continuous):
+ending the turn; standing up; every action against every creature it may concern (attacks with
+every weapon and spell against every foe in the fight, cover stated as none; Helfen for every foe
+within 1.5 m and every ally; Vorbereiten: an attack with the first melee weapon when a foe comes
+into reach); and moves, offered while movement is left: straight toward each other creature,
+stopping at the last free square (or point) the movement reaches before it, and straight away
+from the nearest foe as far as the movement goes -- each shortened by halves until legal, at most
+three tries.  ``action in state.legal_actions()`` checks any action, any path.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import math
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, Mapping
+
+from explorer.core.game import Action, GameState
+from explorer.core.inputs import InputError
+from explorer.core.rng import SeededRng
+from explorer.core.rules import RuleRef, RuleViolation
+from explorer.core.rulings import Rulings
+from explorer.dnd5e import actions as A
+from explorer.dnd5e import refs
+from explorer.dnd5e.battlemap import BattleMap, squares_length
+from explorer.dnd5e.creatures import SQUARE
+from explorer.dnd5e.encounter import ENCOUNTERS, SPELLS, Encounter, build, roll_initiative
+from explorer.dnd5e.movement import Budget, Movement, allowance, move, speed_of
+from explorer.dnd5e.odds import COVER_AC_BONUS, wurfmodus
+
+CLOSE = SQUARE
+"""1.5 m: "innerhalb eines Radius von 1,5 Metern" (HELFEN); prone targets and ranged attacks in
+close combat measure the same 5 feet (SRD 5.1)."""
+
+
+def _fraction(value: Any) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(value).limit_denominator(10**6)
+
+
+def _m(value) -> str:
+    return (f"{float(value):.2f}".rstrip("0").rstrip(".")).replace(".", ",") + " m"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+class EncounterState(GameState):
+    """An encounter in progress.  ``players`` are the two sides; ``current_player`` is the side of
+    the creature whose turn it is (:attr:`acting`).  Phases: ``zug`` (a creature's turn), ``ende``."""
+
+    game_over_rule = refs.AKTIONEN_IM_KAMPF
+
+    def __init__(self, encounter: Encounter, data: dict, seed: int):
+        super().__init__()
+        self.encounter = encounter
+        self.players = encounter.sides
+        self.profiles = encounter.profiles
+        self.rulings: Rulings = encounter.battle_map.rulings
+        self.seed = seed
+        self._data = data
+        self._moves: dict = {}
+
+    # -- protocol ---------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> str | None:
+        return None if self.is_terminal() else self.token(self.acting).side
+
+    @property
+    def phase(self) -> str:
+        return self._data["phase"]
+
+    @property
+    def winner(self) -> str | None:
+        return self._data["winner"]
+
+    def is_terminal(self) -> bool:
+        return self._data["phase"] == "ende"
+
+    def _snapshot(self) -> dict:
+        return _copy(self._data)
+
+    def _restore(self, snapshot: dict) -> None:
+        self._data = _copy(snapshot)
+
+    def _changed(self) -> None:
+        super()._changed()
+        self._moves = {}
+
+    def _verify(self, action: Action) -> None:
+        verify(self, action)
+
+    def _perform(self, action: Action) -> None:
+        perform(self, action)
+
+    def _candidates(self, kind: str | None = None):
+        return [a for a in candidates(self) if kind is None or a.kind == kind]
+
+    # -- reading the state ------------------------------------------------------------------------
+    @property
+    def battle_map(self) -> BattleMap:
+        return self._data["map"]
+
+    @property
+    def acting(self) -> str:
+        """The creature whose turn it is."""
+        return self._data["order"][self._data["turn"]]
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """The initiative order, highest first (SRD 5.1 Initiative)."""
+        return tuple(self._data["order"])
+
+    @property
+    def initiative(self) -> dict[str, int]:
+        return dict(self._data["initiative"])
+
+    @property
+    def round(self) -> int:
+        return self._data["round"]
+
+    @property
+    def budget(self) -> Budget:
+        """The acting creature's movement this turn (:class:`~explorer.dnd5e.movement.Budget`)."""
+        return self._data["budget"]
+
+    @property
+    def action_used(self) -> str | None:
+        """The kind of the action taken this turn, or None."""
+        return self._data["action"]
+
+    @property
+    def bonus_action_used(self) -> bool:
+        return self._data["bonus"]
+
+    def reaction_used(self, name: str) -> bool:
+        return name in self._data["reacted"]
+
+    def hp(self, name: str) -> int:
+        return self._data["hp"][name]
+
+    def max_hp(self, name: str) -> int:
+        return self.profiles[name].creature.hit_points
+
+    def token(self, name: str):
+        return self._data["map"].token(name)
+
+    def effects(self) -> list[tuple]:
+        """The lasting effects as ``(kind, owner, subject)``: ``ausweichen``, ``helfen-angriff`` (the
+        helper, the foe), ``helfen-wurf`` (the helper, the ally), ``vorbereitet`` (the readier, the
+        readied action as data)."""
+        return list(self._data["effects"])
+
+    def hidden(self) -> dict[str, int]:
+        """The creatures versteckt, with their Stealth totals."""
+        return dict(self._data["hidden"])
+
+    def in_fight(self, name: str) -> bool:
+        """Above 0 hit points and not kampfunfähig: able to act."""
+        return self._data["hp"][name] > 0 and not self.token(name).incapacitated
+
+    def movement_left(self) -> Fraction:
+        token = self.token(self.acting)
+        return max(Fraction(0), allowance(token, dash=self.budget.dash) - _fraction(self.budget.used))
+
+    def sides_in_fight(self) -> dict[str, list[str]]:
+        return {side: [t.name for t in self.battle_map.tokens if t.side == side and self.in_fight(t.name)]
+                for side in self.players}
+
+    def distance(self, a: str, b: str) -> Fraction:
+        """The distance between two creatures' spaces: grid squares by the diagonal rule, or exactly
+        (the gap between the spaces) gridless."""
+        m = self.battle_map
+        ta, tb = m.token(a), m.token(b)
+        return _gap(m, ta, ta.position, tb, tb.position)
+
+    def check_invariants(self) -> None:
+        """Hit points within 0..maximum; movement spent within the budget; no two creatures in one
+        space (the map refuses it); at most one action a turn; a creature at 0 hit points bewusstlos;
+        a terminal state lists no action."""
+        d = self._data
+        for name, hp in d["hp"].items():
+            assert 0 <= hp <= self.max_hp(name), f"{name}: {hp} hit points of {self.max_hp(name)}"
+            if hp == 0:
+                assert "bewusstlos" in self.token(name).conditions, f"{name} at 0 HP not bewusstlos"
+        if not self.is_terminal():
+            token = self.token(self.acting)
+            assert _fraction(d["budget"].used) <= allowance(token, dash=d["budget"].dash) + Fraction(1, 10**6), \
+                f"{self.acting} spent {d['budget'].used} m of {allowance(token, dash=d['budget'].dash)}"
+            assert d["actions_this_turn"] <= 1, f"{self.acting} took {d['actions_this_turn']} actions"
+        tokens = d["map"].tokens
+        for i, t in enumerate(tokens):
+            for other in tokens[:i]:
+                zone = d["map"].overlap_zone(other, t)
+                import shapely
+                assert not shapely.contains_xy(zone, float(t.position[0]), float(t.position[1])), \
+                    f"{t.name} and {other.name} share a space"
+        if self.is_terminal():
+            assert not any(True for _ in self.legal_actions())
+
+    def __repr__(self) -> str:
+        if self.is_terminal():
+            return f"<EncounterState round {self.round}, over, winner {self.winner}>"
+        return f"<EncounterState round {self.round}, {self.acting} ({self.current_player}) to act>"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{html.escape(t.name)}</td><td>{html.escape(t.side)}</td><td>{self.hp(t.name)}/"
+            f"{self.max_hp(t.name)}</td><td>({float(t.position[0]):g}, {float(t.position[1]):g})</td>"
+            f"<td>{html.escape(', '.join(sorted(t.conditions)))}</td></tr>" for t in self.battle_map.tokens)
+        return (f"<p>{html.escape(repr(self))}</p><table><tr><th>Kreatur</th><th>Seite</th><th>TP</th>"
+                f"<th>Position</th><th>Zustände</th></tr>{rows}</table>")
+
+    # -- save / load ------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        d = self._data
+        tokens = [{"name": t.name, "position": [str(v) for v in t.position], "conditions": sorted(t.conditions)}
+                  for t in d["map"].tokens]
+        b = d["budget"]
+        data = {"tokens": tokens, "hp": dict(d["hp"]), "order": list(d["order"]), "initiative": dict(d["initiative"]),
+                "round": d["round"], "turn": d["turn"], "phase": d["phase"], "winner": d["winner"],
+                "budget": {"used": str(_fraction(b.used)), "diagonals": b.diagonals, "dash": b.dash,
+                           "disengage": b.disengage},
+                "action": d["action"], "bonus": d["bonus"], "actions_this_turn": d["actions_this_turn"],
+                "reacted": sorted(d["reacted"]), "effects": [_plain(e) for e in d["effects"]],
+                "hidden": dict(d["hidden"]), "rng": d["rng"].to_json()}
+        return {"system": "dnd5e", "version": 1, "encounter": _plain_spec(self.encounter.spec),
+                "rulings": self.rulings.to_json(), "seed": self.seed, "data": data,
+                "log": [e.to_json() for e in self.log], "history": [a.to_json() for a in self.history]}
+
+    @classmethod
+    def from_json(cls, saved: Mapping[str, Any] | str, *, source: str = "save") -> "EncounterState":
+        """A saved encounter (``to_json()`` data or its text), checked: the encounter rebuilt from its
+        description, positions and conditions placed on its map (the map's checks: inside, on the grid,
+        no shared space), hit points within 0..maximum, the order a permutation of the creatures;
+        InputError naming the field otherwise."""
+        return _load(cls, saved, source)
+
+
+def _copy(d: dict) -> dict:
+    out = dict(d)
+    out["hp"] = dict(d["hp"])
+    out["order"] = list(d["order"])
+    out["reacted"] = set(d["reacted"])
+    out["effects"] = list(d["effects"])
+    out["hidden"] = dict(d["hidden"])
+    out["rng"] = d["rng"].copy()
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _tuple(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuple(v) for v in value)
+    return value
+
+
+def _plain_spec(spec: Any) -> Any:
+    if isinstance(spec, Mapping):
+        return {k: _plain_spec(v) for k, v in spec.items()}
+    if isinstance(spec, (list, tuple)):
+        return [_plain_spec(v) for v in spec]
+    return spec
+
+
+def new_encounter(encounter: str | Mapping[str, Any] = "duell", *, seed: int = 0,
+                  rulings: Rulings | Mapping[str, Any] | None = None) -> EncounterState:
+    """A new encounter: a shipped one by name (:data:`~explorer.dnd5e.encounter.ENCOUNTERS`) or a
+    description; initiative rolled from ``seed`` (SRD 5.1 Initiative); the first creature's turn."""
+    if isinstance(encounter, str):
+        if encounter not in ENCOUNTERS:
+            raise InputError("encounter", "name", "one of " + ", ".join(ENCOUNTERS), encounter)
+        spec = dict(ENCOUNTERS[encounter])
+    else:
+        spec = dict(encounter)
+    if rulings is not None:
+        spec["rulings"] = dict(rulings.overrides() if isinstance(rulings, Rulings) else rulings)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError("encounter", "seed", "a whole number", seed)
+    built = build(spec)
+    rng = SeededRng(seed)
+    order, totals = roll_initiative(built, rng)
+    data = {"map": built.battle_map, "hp": {n: p.creature.hit_points for n, p in built.profiles.items()},
+            "order": order, "initiative": totals, "round": 1, "turn": 0, "phase": "zug", "winner": None,
+            "budget": Budget(), "action": None, "bonus": False, "actions_this_turn": 0, "reacted": set(),
+            "effects": [], "hidden": {}, "rng": rng}
+    state = EncounterState(built, data, seed)
+    state.emit("initiative", "Initiative (W20 + Geschicklichkeitsmodifikator): " + ", ".join(
+        f"{n} {totals[n]}" for n in order), refs.SRD_INITIATIVE)
+    state.emit("zug", f"Runde 1: {state.acting} ist am Zug", refs.SRD_YOUR_TURN, player=state.current_player)
+    return state
+
+
+def _load(cls, saved, source: str) -> EncounterState:
+    import json
+
+    if isinstance(saved, str):
+        if len(saved) > 20_000_000:
+            raise InputError(source, "", "a save of at most 20 MB", len(saved))
+        try:
+            saved = json.loads(saved)
+        except ValueError as error:
+            raise InputError(source, "", "JSON text", str(error)) from None
+    if not isinstance(saved, Mapping) or saved.get("system") != "dnd5e":
+        raise InputError(source, "system", "'dnd5e'", saved.get("system") if isinstance(saved, Mapping) else saved)
+    seed = saved.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError(source, "seed", "a whole number", seed)
+    rulings_data = saved.get("rulings") or {}
+    try:
+        rulings = Rulings(rulings_data)
+    except (ValueError, TypeError) as error:
+        raise InputError(source, "rulings", "switched rulings {id: value}", str(error)) from None
+    spec = saved.get("encounter")
+    built = build(spec, rulings)
+    d = saved.get("data")
+    if not isinstance(d, Mapping):
+        raise InputError(source, "data", "the state's data", d)
+    try:
+        names = set(built.profiles)
+        tokens = d["tokens"]
+        if not isinstance(tokens, list) or sorted(t.get("name") for t in tokens) != sorted(names):
+            raise InputError(source, "data.tokens", "one entry per creature of the encounter", tokens)
+        m = built.battle_map
+        placed = []
+        for t in tokens:
+            token = m.token(t["name"])
+            placed.append(replace(token, position=tuple(Fraction(v) for v in t["position"]),
+                                  conditions=frozenset(t["conditions"])))
+        battle_map = BattleMap(m.width, m.height, m.walls, m.areas, tuple(placed), m.rulings)
+        hp = {str(k): v for k, v in d["hp"].items()}
+        if set(hp) != names or any(isinstance(v, bool) or not isinstance(v, int)
+                                   or not 0 <= v <= built.profiles[k].creature.hit_points for k, v in hp.items()):
+            raise InputError(source, "data.hp", "hit points from 0 to the maximum for each creature", d["hp"])
+        order = list(d["order"])
+        if sorted(order) != sorted(names):
+            raise InputError(source, "data.order", "the creatures in initiative order", order)
+        turn, rnd = d["turn"], d["round"]
+        if not (isinstance(turn, int) and 0 <= turn < len(order) and isinstance(rnd, int) and rnd >= 1):
+            raise InputError(source, "data.turn", "a turn index and a round from 1", (turn, rnd))
+        if d["phase"] not in ("zug", "ende") or (d["winner"] is not None and d["winner"] not in built.sides):
+            raise InputError(source, "data.phase", "zug or ende, the winner a side or null", d["phase"])
+        b = d["budget"]
+        budget = Budget(Fraction(b["used"]), int(b["diagonals"]), bool(b["dash"]), bool(b["disengage"]))
+        action = d["action"]
+        if action is not None and action not in A.USING_THE_ACTION:
+            raise InputError(source, "data.action", "null or an action's kind", action)
+        effects = [_tuple(e) for e in d["effects"]]
+        for e in effects:
+            if not (isinstance(e, tuple) and len(e) == 3 and e[0] in EFFECT_KINDS and e[1] in names):
+                raise InputError(source, "data.effects", "effects (kind, owner, subject)", e)
+        hidden = {str(k): int(v) for k, v in d["hidden"].items()}
+        if not set(hidden) <= names:
+            raise InputError(source, "data.hidden", "creatures of the encounter", sorted(hidden))
+        reacted = set(d["reacted"])
+        if not reacted <= names:
+            raise InputError(source, "data.reacted", "creatures of the encounter", sorted(reacted))
+        rng = SeededRng.from_json(d["rng"])
+        data = {"map": battle_map, "hp": hp, "order": order, "initiative": {str(k): int(v) for k, v in
+                                                                               d["initiative"].items()},
+                "round": rnd, "turn": turn, "phase": d["phase"], "winner": d["winner"], "budget": budget,
+                "action": action, "bonus": bool(d["bonus"]), "actions_this_turn": int(d["actions_this_turn"]),
+                "reacted": reacted, "effects": effects, "hidden": hidden, "rng": rng}
+    except InputError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as error:
+        raise InputError(source, "data", "the state's data as to_json() writes it", repr(error)[:200]) from None
+    state = cls(built, data, seed)
+    from explorer.core.game import Event
+    state.log = [Event.from_json(e) for e in saved.get("log", [])]
+    state.history = [A.ACTIONS.from_json(a, source=f"{source}, history[{i}]")
+                     for i, a in enumerate(saved.get("history", []))]
+    return state
+
+
+EFFECT_KINDS = ("ausweichen", "helfen-angriff", "helfen-wurf", "vorbereitet")
+
+# =============================================================================================
+# The referee: what each action requires (verify), what it does (perform), what to try (candidates)
+# =============================================================================================
+_KNOWN = tuple(A.ACTIONS.classes.values())
+
+
+def _foes(state: EncounterState, name: str) -> list[str]:
+    me = state.token(name)
+    return [t.name for t in state.battle_map.tokens if t.hostile_to(me) and state.in_fight(t.name)]
+
+
+def _allies(state: EncounterState, name: str) -> list[str]:
+    me = state.token(name)
+    return [t.name for t in state.battle_map.tokens
+            if t.name != name and not t.hostile_to(me) and state.in_fight(t.name)]
+
+
+def _gap(m: BattleMap, a, a_at, b, b_at) -> Fraction:
+    """The distance between the spaces of ``a`` at ``a_at`` and ``b`` at ``b_at``: on the grid
+    :meth:`~explorer.dnd5e.battlemap.BattleMap.grid_distance` (whole squares, counted here in
+    integers: positions are multiples of 0.75 m), gridless the gap between the spaces."""
+    if m.grid:
+        total = (m.half_side(a) + m.half_side(b)) * 4 / 3  # in quarter squares... as whole 0.75 m units
+        units = [abs(float(p) - float(q)) / 0.75 for p, q in zip(a_at, b_at)]
+        steps = sorted(max(0, round((u - float(total)) / 2) + 1) for u in units)
+        if m.rulings["dnd5e.grid-diagonals"] == "every-1.5":
+            return steps[1] * SQUARE
+        return squares_length(steps[1], steps[0], m.rulings)
+    return _fraction(round(m.space(a, a_at).distance(m.space(b, b_at)), 9))
+
+
+def _placed(m: BattleMap, name: str, at, conditions) -> BattleMap:
+    """``m`` with creature ``name`` at ``at`` (a position the movement rules accepted: inside the map,
+    on the grid, no shared space) and ``conditions``, without checking the whole map again."""
+    token = m.token(name)
+    changed = replace(token, position=tuple(at), conditions=frozenset(conditions))
+    twin = copy.copy(m)
+    object.__setattr__(twin, "tokens", tuple(changed if t.name == name else t for t in m.tokens))
+    return twin
+
+
+def _movement(state: EncounterState, action) -> Movement:
+    """The Movement of a Bewegen or Aufstehen now (computed once per state and action)."""
+    found = state._moves.get(action)
+    if found is None:
+        name = state.acting
+        if isinstance(action, A.Aufstehen):
+            found = move(state.battle_map, name, [], stand_up=True, budget=state.budget)
+        else:
+            found = move(state.battle_map, name, [tuple(p) for p in action.pfad], mode=action.modus,
+                         jumps=action.spruenge, budget=state.budget)
+        state._moves[action] = found
+    return found
+
+
+def _target(state: EncounterState, name: str, ziel: str, rule: RuleRef) -> None:
+    if ziel not in state.profiles:
+        raise RuleViolation(f"{name} kann {ziel!r} nicht wählen: keine Kreatur dieser Begegnung "
+                            f"({', '.join(state.profiles)})", rule)
+    if ziel == name:
+        raise RuleViolation(f"{name} kann sich nicht selbst wählen", rule)
+    if state.hp(ziel) == 0:
+        raise RuleViolation(f"{ziel} hat 0 Trefferpunkte und ist aus dem Kampf (Regelentscheidung dnd5e.zero-hp)",
+                            refs.SRD_DROPPING_TO_0)
+
+
+def _cover(deckung: str) -> None:
+    if deckung not in A.COVER_CHOICES:
+        raise RuleViolation(f"Deckung {deckung!r} gibt es nicht: keine, halb, dreiviertel oder voll", refs.SRD_COVER)
+    if deckung == "voll":
+        raise RuleViolation("Volle Deckung: das Ziel kann nicht direkt angegriffen werden (a target with total "
+                            "cover can't be targeted directly by an attack)", refs.SRD_COVER)
+
+
+def _weapon_use(state: EncounterState, name: str, waffe: str, ziel: str, attacker_at=None, target_at=None):
+    """How ``name`` attacks ``ziel`` with ``waffe``: (the stat block's attack, 'nahkampf' / 'fernkampf' /
+    'geworfen', the distance); RuleViolation if the target is out of reach or range."""
+    profile = state.profiles[name]
+    attack = profile.attack(waffe)
+    if attack is None:
+        raise RuleViolation(f"{name} hat keine Waffe {waffe!r} (Waffen: "
+                            f"{', '.join(a.waffe for a in profile.angriffe)})", refs.ANGRIFF)
+    m = state.battle_map
+    a, t = m.token(name), m.token(ziel)
+    distance = _gap(m, a, attacker_at or a.position, t, target_at or t.position)
+    weapon = attack.weapon
+    reach = max(a.creature.reach, _fraction(weapon.reach_m or 0))
+    if weapon.nahkampf and distance <= reach:
+        return attack, "nahkampf", distance
+    if weapon.range_m is None:
+        raise RuleViolation(f"{ziel} ist {_m(distance)} entfernt, außerhalb der Reichweite von {waffe} "
+                            f"({_m(reach)}): Ziel innerhalb der Reichweite deines Angriffs wählen", refs.ANGRIFFSSTRUKTUR)
+    normal, long = (_fraction(v) for v in weapon.range_m)
+    if distance > long:
+        raise RuleViolation(f"{ziel} ist {_m(distance)} entfernt, weiter als die große Reichweite von {waffe} "
+                            f"({_m(long)}): kein Angriff möglich", refs.SRD_RANGED_ATTACKS)
+    return attack, ("geworfen" if weapon.nahkampf else "fernkampf"), distance
+
+
+def verify(state: EncounterState, action: Action) -> None:
+    """RuleViolation naming the rule if ``action`` may not be taken now by the acting creature."""
+    if not isinstance(action, _KNOWN):
+        raise RuleViolation(f"{action} ist keine Aktion dieser Begegnung", refs.AKTIONEN_IM_KAMPF)
+    name = state.acting
+    if isinstance(action, (A.Bewegen, A.Aufstehen)):
+        _movement(state, action)
+        return
+    if isinstance(action, A.ZugBeenden):
+        return
+    if state.action_used is not None:
+        raise RuleViolation(f"{name} hat in diesem Zug schon eine Aktion ausgeführt ({state.action_used}): "
+                            f"in deinem Zug kannst du eine der hier beschriebenen Aktionen ausführen",
+                            refs.AKTIONEN_IM_KAMPF)
+    if isinstance(action, A.Angriff):
+        _target(state, name, action.ziel, refs.ANGRIFFSSTRUKTUR)
+        _cover(action.deckung)
+        _weapon_use(state, name, action.waffe, action.ziel)
+    elif isinstance(action, A.ZauberWirken):
+        bonus = state.profiles[name].spell_bonus(action.zauber)
+        if bonus is None or action.zauber not in SPELLS:
+            raise RuleViolation(f"{name} kann den Zauber {action.zauber!r} nicht wirken", refs.ZAUBER_WIRKEN)
+        _target(state, name, action.ziel, refs.ANGRIFFSSTRUKTUR)
+        _cover(action.deckung)
+        distance = state.distance(name, action.ziel)
+        if distance > SPELLS[action.zauber].reichweite:
+            raise RuleViolation(f"{action.ziel} ist {_m(distance)} entfernt, außerhalb der Reichweite von "
+                                f"{action.zauber} ({_m(SPELLS[action.zauber].reichweite)})", refs.SRD_FIRE_BOLT)
+    elif isinstance(action, A.Helfen):
+        _target(state, name, action.ziel, refs.HELFEN)
+        if state.token(action.ziel).hostile_to(state.token(name)):
+            distance = state.distance(name, action.ziel)
+            if distance > CLOSE:
+                raise RuleViolation(f"{action.ziel} ist {_m(distance)} entfernt: ablenken kannst du nur eine "
+                                    f"Kreatur innerhalb eines Radius von 1,5 Metern von dir", refs.HELFEN)
+    elif isinstance(action, A.Vorbereiten):
+        if action.ausloeser not in A.READY_TRIGGERS:
+            raise RuleViolation(f"Auslöser {action.ausloeser!r}: ein wahrnehmbarer Umstand aus "
+                                f"{', '.join(A.READY_TRIGGERS)} (Regelentscheidung dnd5e.ready-trigger)",
+                                refs.VORBEREITEN)
+        if action.reaktion not in A.READY_REACTIONS:
+            raise RuleViolation(f"Reaktion {action.reaktion!r}: eine Aktion (angriff) oder eine Bewegung (bewegen)",
+                                refs.VORBEREITEN)
+        if action.reaktion == "angriff":
+            if state.profiles[name].attack(action.waffe) is None:
+                raise RuleViolation(f"{name} hat keine Waffe {action.waffe!r}", refs.VORBEREITEN)
+            if action.pfad:
+                raise RuleViolation("ein vorbereiteter Angriff hat keinen Pfad", refs.VORBEREITEN)
+        else:
+            if not action.pfad or action.waffe:
+                raise RuleViolation("eine vorbereitete Bewegung braucht einen Pfad (und keine Waffe)", refs.VORBEREITEN)
+            token = state.token(name)
+            for i, p in enumerate(action.pfad):
+                state.battle_map.check_position(token, p, f"pfad[{i}]")
+    elif isinstance(action, (A.GegenstandVerwenden, A.MagischenGegenstandVerwenden)):
+        if not action.gegenstand.strip():
+            raise RuleViolation("welcher Gegenstand?", refs.GEGENSTAND_VERWENDEN)
+    elif isinstance(action, A.SpezialfaehigkeitVerwenden):
+        if not action.faehigkeit.strip():
+            raise RuleViolation("welche Spezialfähigkeit?", refs.SPEZIALFAEHIGKEIT_VERWENDEN)
+
+
+# --- performing ------------------------------------------------------------------------------
+def perform(state: EncounterState, action: Action) -> None:
+    name = state.acting
+    d = state._data
+    if action.kind in A.USING_THE_ACTION:
+        d["action"] = action.kind
+        d["actions_this_turn"] += 1
+    if isinstance(action, A.ZugBeenden):
+        state.emit("zug-ende", f"{name} beendet den Zug", refs.SRD_YOUR_TURN, player=state.current_player)
+        _next_turn(state)
+        state._moves = {}
+        return
+    if isinstance(action, A.Aufstehen):
+        mv = _movement(state, action)
+        d["map"] = _placed(d["map"], name, mv.end, set(state.token(name).conditions) - {"liegend"})
+        d["budget"] = mv.budget
+        state.emit("aufstehen", f"{name} steht auf: {_m(mv.stand_up_cost)} Bewegung (die halbe Bewegungsrate), "
+                   f"übrig {_m(state.movement_left())}", refs.SRD_PRONE, player=state.current_player)
+    elif isinstance(action, A.Bewegen):
+        _move(state, name, _movement(state, action), readied=True)
+    elif isinstance(action, A.Angriff):
+        _attack(state, name, action.ziel, waffe=action.waffe, deckung=action.deckung)
+    elif isinstance(action, A.ZauberWirken):
+        state.emit("zauber", f"{name} wirkt {action.zauber} (Zeitaufwand: eine Aktion)", refs.ZAUBER_WIRKEN,
+                   player=state.current_player)
+        _attack(state, name, action.ziel, zauber=action.zauber, deckung=action.deckung)
+    elif isinstance(action, A.Spurt):
+        d["budget"] = replace(d["budget"], dash=True)
+        state.emit("spurt", f"{name} spurtet: Bewegungsrate {_m(speed_of(state.token(name)))} -> insgesamt "
+                   f"{_m(allowance(state.token(name), dash=True))} in diesem Zug, übrig {_m(state.movement_left())}",
+                   refs.SPURT, player=state.current_player)
+    elif isinstance(action, A.Rueckzug):
+        d["budget"] = replace(d["budget"], disengage=True)
+        state.emit("rueckzug", f"{name} zieht sich zurück: die Bewegung in diesem Zug löst keine "
+                   f"Gelegenheitsangriffe aus", refs.RUECKZUG, player=state.current_player)
+    elif isinstance(action, A.Ausweichen):
+        d["effects"].append(("ausweichen", name, name))
+        state.emit("ausweichen", f"{name} weicht aus: bis zum Beginn des nächsten Zuges ist jeder Angriffswurf gegen "
+                   f"{name} im Nachteil, sofern {name} den Angreifer sehen kann", refs.AUSWEICHEN,
+                   player=state.current_player)
+    elif isinstance(action, A.Helfen):
+        foe = state.token(action.ziel).hostile_to(state.token(name))
+        d["effects"].append(("helfen-angriff" if foe else "helfen-wurf", name, action.ziel))
+        text = (f"{name} lenkt {action.ziel} ab: der nächste Angriffswurf eines Verbündeten gegen {action.ziel} vor "
+                f"{name}s nächstem Zug ist im Vorteil" if foe else
+                f"{name} hilft {action.ziel}: der nächste Attributswurf vor {name}s nächstem Zug ist im Vorteil")
+        state.emit("helfen", text, refs.HELFEN, player=state.current_player)
+    elif isinstance(action, A.Verstecken):
+        _hide(state, name)
+    elif isinstance(action, A.Suchen):
+        _search(state, name)
+    elif isinstance(action, A.Vorbereiten):
+        d["effects"].append(("vorbereitet", name, (action.ausloeser, action.reaktion, action.waffe,
+                                                   tuple(tuple(p) for p in action.pfad))))
+        what = f"Angriff mit {action.waffe}" if action.reaktion == "angriff" else "Bewegung"
+        state.emit("vorbereiten", f"{name} bereitet vor: wenn ein Feind in die Reichweite kommt, {what} "
+                   f"(Reaktion, bis zum Beginn des nächsten Zuges)", refs.VORBEREITEN, player=state.current_player)
+    elif isinstance(action, A.GegenstandVerwenden):
+        state.emit("gegenstand", f"{name} verwendet {action.gegenstand} (Aktion)", refs.GEGENSTAND_VERWENDEN,
+                   player=state.current_player)
+    elif isinstance(action, A.MagischenGegenstandVerwenden):
+        state.emit("magischer-gegenstand", f"{name} verwendet den magischen Gegenstand {action.gegenstand} (Aktion)",
+                   refs.MAGISCHEN_GEGENSTAND_VERWENDEN, player=state.current_player)
+    elif isinstance(action, A.SpezialfaehigkeitVerwenden):
+        state.emit("spezialfaehigkeit", f"{name} verwendet {action.faehigkeit} (Aktion)",
+                   refs.SPEZIALFAEHIGKEIT_VERWENDEN, player=state.current_player)
+    if not state.is_terminal() and not state.in_fight(state.acting):
+        _next_turn(state)
+    state._moves = {}  # computed for the state before this action
+
+
+def _d20(state: EncounterState) -> int:
+    return state._data["rng"].randrange(1, 21)
+
+
+def _check_roll(state: EncounterState, name: str, modifier: int, what: str) -> tuple[int, str]:
+    """A d20 ability check with ``modifier``, with Vorteil if an ally helped (HELFEN): (total, words)."""
+    d = state._data
+    helped = next((e for e in d["effects"] if e[0] == "helfen-wurf" and e[2] == name), None)
+    first = _d20(state)
+    if helped is not None:
+        d["effects"].remove(helped)
+        second = _d20(state)
+        natural = max(first, second)
+        words = f"W20 [{first}, {second}] -> {natural} (Vorteil: Hilfe von {helped[1]}, HELFEN)"
+    else:
+        natural, words = first, f"W20 {first}"
+    total = natural + modifier
+    return total, f"{what}: {words} {_signed(modifier)} = {total}"
+
+
+def _hide(state: EncounterState, name: str) -> None:
+    d = state._data
+    total, words = _check_roll(state, name, state.profiles[name].heimlichkeit, "Geschicklichkeit (Heimlichkeit)")
+    watchers = _foes(state, name)
+    passive = max((state.profiles[f].passive_wahrnehmung for f in watchers), default=0)
+    if total >= passive:
+        d["hidden"][name] = total
+        state.emit("verstecken", f"{name} versteckt sich: {words} gegen passive Wahrnehmung {passive}: versteckt "
+                   f"(ungesehen, Regelentscheidung dnd5e.hide-tracked)", refs.VERSTECKEN,
+                   player=state.current_player, roll=total, passive=passive, success=True)
+    else:
+        d["hidden"].pop(name, None)
+        state.emit("verstecken", f"{name} versucht sich zu verstecken: {words} gegen passive Wahrnehmung {passive}: "
+                   f"entdeckt", refs.VERSTECKEN, player=state.current_player, roll=total, passive=passive, success=False)
+
+
+def _search(state: EncounterState, name: str) -> None:
+    d = state._data
+    total, words = _check_roll(state, name, state.profiles[name].wahrnehmung, "Weisheit (Wahrnehmung)")
+    found = [f for f in _foes(state, name) if f in d["hidden"] and total >= d["hidden"][f]]
+    for f in found:
+        del d["hidden"][f]
+    state.emit("suchen", f"{name} sucht: {words}; " + (f"gefunden: {', '.join(found)}" if found else
+               "niemand gefunden"), refs.SUCHEN, player=state.current_player, roll=total, found=found)
+
+
+def _roll_damage(state: EncounterState, dice) -> tuple[int, list[int]]:
+    rng = state._data["rng"]
+    rolls = [rng.randrange(1, sides + 1) for count, sides in dice.terms for _ in range(count)]
+    return max(0, sum(rolls) + dice.modifier), rolls
+
+
+def _attack(state: EncounterState, name: str, ziel: str, *, waffe: str | None = None, zauber: str | None = None,
+            deckung: str = "keine", target_at=None, kind: str = "Angriff") -> bool:
+    """Resolve one attack (ANGRIFFSSTRUKTUR): modifiers, the roll, damage.  True if it hit."""
+    d = state._data
+    m = d["map"]
+    attacker, target = m.token(name), m.token(ziel)
+    profile = state.profiles[name]
+    target_at = target_at or target.position
+    distance = _gap(m, attacker, attacker.position, target, target_at)
+    pros: list[tuple[str, RuleRef]] = []
+    cons: list[tuple[str, RuleRef]] = []
+    if zauber is not None:
+        spell = SPELLS[zauber]
+        bonus, damage, ranged, what = profile.spell_bonus(zauber), spell.schaden, True, zauber
+        bonus_source = f"Zauberangriffsbonus {zauber}"
+    else:
+        attack, use, distance = _weapon_use(state, name, waffe, ziel, target_at=target_at)
+        bonus, damage, ranged, what = attack.bonus, attack.damage, use != "nahkampf", waffe
+        bonus_source = f"Angriffsbonus {waffe} (Attributsmodifikator + Übung)"
+        if ranged and distance > _fraction(attack.weapon.range_m[0]):
+            cons.append((f"lange Reichweite ({_m(distance)} > {_m(attack.weapon.range_m[0])})", refs.SRD_RANGED_ATTACKS))
+    if ranged:
+        close = [f for f in _foes(state, name) if _gap(m, attacker, attacker.position, m.token(f),
+                                                       target_at if f == ziel else m.token(f).position) <= CLOSE]
+        if close:
+            cons.append((f"Fernkampf mit {', '.join(close)} innerhalb von 1,5 m", refs.SRD_RANGED_CLOSE_COMBAT))
+    if target.prone:
+        if distance <= CLOSE:
+            pros.append(("Ziel liegt, Angreifer innerhalb von 1,5 m", refs.SRD_CONDITION_PRONE))
+        else:
+            cons.append(("Ziel liegt, Angreifer weiter als 1,5 m", refs.SRD_CONDITION_PRONE))
+    if attacker.prone:
+        cons.append(("Angreifer liegt", refs.SRD_CONDITION_PRONE))
+    unseen = name in d["hidden"]
+    dodging = any(e[0] == "ausweichen" and e[1] == ziel for e in d["effects"])
+    if dodging and not unseen and not target.incapacitated and speed_of(target) > 0:
+        cons.append((f"{ziel} weicht aus", refs.AUSWEICHEN))
+    helper = next((e for e in d["effects"] if e[0] == "helfen-angriff" and e[2] == ziel and e[1] != name
+                   and not m.token(e[1]).hostile_to(attacker)), None)
+    if helper is not None:
+        d["effects"].remove(helper)
+        pros.append((f"Helfen von {helper[1]}", refs.HELFEN))
+    if unseen:
+        pros.append((f"{name} ist versteckt (ungesehener Angreifer)", refs.SRD_UNSEEN))
+    if ziel in d["hidden"]:
+        cons.append((f"{ziel} ist versteckt (ungesehenes Ziel)", refs.SRD_UNSEEN))
+    mode = wurfmodus([p for p, _ in pros], [c for c, _ in cons])
+    first = _d20(state)
+    if mode.mode == "normal" and not (pros or cons):
+        natural, dice_words = first, f"W20 {first}"
+    else:
+        second = _d20(state) if mode.mode != "normal" else None
+        if second is None:
+            natural, dice_words = first, f"W20 {first} ({mode.reason})"
+        else:
+            natural = max(first, second) if mode.mode == "vorteil" else min(first, second)
+            dice_words = f"W20 [{first}, {second}] -> {natural} ({mode.reason})"
+    base_ac = target.creature.armour_class
+    cover = COVER_AC_BONUS[deckung]
+    ac = base_ac + cover
+    total = natural + bonus
+    ac_words = f"RK {base_ac}" + (f" + {cover} ({deckung} Deckung, {refs.SRD_COVER}) = {ac}" if cover else "")
+    if natural == 1:
+        outcome, rule = "Fehlschlag (natürliche 1)", refs.SRD_ROLLING_1_OR_20
+    elif natural == 20:
+        outcome, rule = "kritischer Treffer (natürliche 20)", refs.SRD_ROLLING_1_OR_20
+    elif total >= ac:
+        outcome, rule = f"Treffer ({total} >= {ac})", refs.ANGRIFFSWUERFE
+    else:
+        outcome, rule = f"Fehlschlag ({total} < {ac})", refs.ANGRIFFSWUERFE
+    hit = natural == 20 or (natural != 1 and total >= ac)
+    sources = "; ".join(f"{text} ({r})" for text, r in pros + cons)
+    state.emit("angriff", f"{kind}: {name} greift {ziel} mit {what} an ({_m(distance)}"
+               f"{', Fernkampf' if ranged else ', Nahkampf'}): {dice_words} {_signed(bonus)} ({bonus_source}) = "
+               f"{total} gegen {ac_words}: {outcome}" + (f" [Quellen: {sources}]" if sources else ""), rule,
+               player=state.token(name).side, attacker=name, target=ziel, natural=natural, bonus=bonus, total=total,
+               ac=ac, cover=deckung, mode=mode.mode, hit=hit)
+    d["hidden"].pop(name, None)  # an attack gives the hidden attacker's position away (SRD 5.1 Hide)
+    if hit:
+        crit = natural == 20
+        dice = damage.critical() if crit else damage
+        amount, rolls = _roll_damage(state, dice)
+        before = d["hp"][ziel]
+        d["hp"][ziel] = max(0, before - amount)
+        state.emit("schaden", f"Schaden {dice} ({'kritisch: Schadenswürfel doppelt; ' if crit else ''}Würfe "
+                   f"{rolls} {_signed(dice.modifier) if dice.modifier else ''}) = {amount}: {ziel} {before} -> "
+                   f"{d['hp'][ziel]} TP", refs.SRD_CRITICAL_HITS if crit else refs.SRD_DAMAGE_ROLLS,
+                   player=state.token(name).side, target=ziel, damage=amount)
+        if d["hp"][ziel] == 0:
+            _drop(state, ziel)
+    return hit
+
+
+def _drop(state: EncounterState, name: str) -> None:
+    d = state._data
+    token = d["map"].token(name)
+    d["map"] = _placed(d["map"], name, token.position, set(token.conditions) | {"bewusstlos", "liegend"})
+    d["hidden"].pop(name, None)
+    d["effects"] = [e for e in d["effects"] if e[1] != name]
+    state.emit("null-tp", f"{name} fällt auf 0 Trefferpunkte: bewusstlos und liegend, aus dem Kampf "
+               f"(Regelentscheidung dnd5e.zero-hp)", refs.SRD_DROPPING_TO_0, player=token.side, target=name)
+    sides = state.sides_in_fight()
+    beaten = [side for side, names in sides.items() if not names]
+    if beaten:
+        winner = next(side for side in state.players if side not in beaten) if len(beaten) == 1 else None
+        d["phase"], d["winner"] = "ende", winner
+        state.emit("ende", f"Die Begegnung ist vorbei: {', '.join(beaten)} hat keine Kreatur mehr, die handeln kann; "
+                   f"es gewinnt {winner}", refs.SRD_DROPPING_TO_0, player=winner)
+
+
+def _move(state: EncounterState, name: str, mv: Movement, *, readied: bool) -> None:
+    """Carry out a move: its checks, its opportunity attacks (in path order), then readied reactions."""
+    d = state._data
+    m = d["map"]
+    start = m.token(name)
+    side = start.side
+    d["budget"] = mv.budget if name == state.acting else d["budget"]
+    state.emit("bewegen", f"{name} bewegt sich für {_m(mv.cost)}:\n{mv.explain()}", refs.SRD_MOVEMENT_AND_POSITION,
+               player=side, cost=float(mv.cost))
+    prone_end = mv.prone_at_end
+    profile = state.profiles[name]
+    for check in mv.checks:
+        modifier = start.creature.strength_modifier if check.ability.startswith("Stärke") else profile.geschick
+        roll = _d20(state)
+        passed = roll + modifier >= check.dc
+        state.emit("probe", f"{check}: W20 {roll} {_signed(modifier)} = {roll + modifier}: "
+                   f"{'bestanden' if passed else 'misslungen'}", check.rule, player=side, passed=passed)
+        if not passed:
+            if "liegend" in check.on_failure:
+                prone_end = True
+            else:
+                state.emit("bewegen", f"{name} bleibt am Ausgangspunkt (Regelentscheidung dnd5e.move-checks)",
+                           check.rule, player=side)
+                return
+    before = {t.name: m.in_reach(t, start, start.position) for t in m.others(name)}
+    stopped = False
+    for oa in sorted(mv.opportunity_attacks, key=lambda o: (o.leg, _along(mv, o))):
+        reactor = m.token(oa.attacker)
+        melee = state.profiles[oa.attacker].melee
+        if not state.in_fight(oa.attacker) or oa.attacker in d["reacted"] or melee is None:
+            state.emit("gelegenheitsangriff", f"{oa.attacker} könnte einen Gelegenheitsangriff machen, hat aber keine "
+                       f"Reaktion (oder Nahkampfwaffe) übrig", refs.SRD_OPPORTUNITY_ATTACKS, player=reactor.side)
+            continue
+        d["reacted"].add(oa.attacker)
+        state.emit("gelegenheitsangriff", f"{name} verlässt die Reichweite von {oa.attacker}: Gelegenheitsangriff "
+                   f"(Reaktion, ein Nahkampfangriff, kurz bevor {name} die Reichweite verlässt; Regelentscheidung "
+                   f"dnd5e.opportunity-attack-automatic)", refs.SRD_OPPORTUNITY_ATTACKS, player=reactor.side)
+        _attack(state, oa.attacker, name, waffe=melee.waffe, target_at=oa.at, kind="Gelegenheitsangriff")
+        if d["hp"][name] == 0:
+            _stop_at(state, name, oa.at, start.position)
+            stopped = True
+            break
+    if stopped:
+        return
+    m = d["map"]
+    token = m.token(name)
+    conditions = set(token.conditions) - {"liegend"}
+    if prone_end:
+        conditions.add("liegend")
+    d["map"] = _placed(m, name, mv.end, conditions)
+    if readied and not state.is_terminal():
+        _readied(state, name, before)
+
+
+def _along(mv: Movement, oa) -> float:
+    leg = mv.legs[oa.leg]
+    return math.dist([float(v) for v in leg.start], [float(v) for v in oa.at])
+
+
+def _stop_at(state: EncounterState, name: str, at, start) -> None:
+    """A mover dropped by an opportunity attack stays where it was hit, if its space is free there."""
+    d = state._data
+    m = d["map"]
+    token = m.token(name)
+    x, y = float(at[0]), float(at[1])
+    import shapely
+    free = not any(shapely.contains_xy(m.overlap_zone(o, token), x, y) for o in m.others(name))
+    try:
+        m.check_position(token, at)
+    except InputError:
+        free = False
+    where = tuple(_fraction(v) for v in at) if free else start
+    d["map"] = _placed(m, name, where, token.conditions)
+    state.emit("bewegen", f"{name} bleibt {'dort' if free else 'am Ausgangspunkt'} liegen (Regelentscheidung "
+               f"dnd5e.opportunity-attack-automatic)", refs.SRD_OPPORTUNITY_ATTACKS, player=token.side)
+
+
+def _readied(state: EncounterState, mover: str, before: dict) -> None:
+    """Readied reactions set off by ``mover``'s move (ruling ``dnd5e.ready-trigger``)."""
+    d = state._data
+    for effect in list(d["effects"]):
+        if effect[0] != "vorbereitet" or effect not in d["effects"]:
+            continue
+        owner, (trigger, reaction, waffe, pfad) = effect[1], effect[2]
+        m = d["map"]
+        me, it = m.token(owner), m.token(mover)
+        if (not it.hostile_to(me) or not state.in_fight(owner) or not state.in_fight(mover) or owner in d["reacted"]
+                or before.get(owner) or not m.in_reach(me, it, it.position)):
+            continue
+        d["effects"].remove(effect)
+        d["reacted"].add(owner)
+        state.emit("vorbereitet", f"{mover} kommt in die Reichweite von {owner}: die vorbereitete Reaktion "
+                   f"({reaction}) wird ausgelöst", refs.VORBEREITEN, player=me.side)
+        if reaction == "angriff":
+            try:
+                _weapon_use(state, owner, waffe, mover)
+            except RuleViolation as why:
+                state.emit("vorbereitet", f"{owner} kann nicht angreifen: {why.reason}", why.rule, player=me.side)
+                continue
+            _attack(state, owner, mover, waffe=waffe, kind="Vorbereiteter Angriff")
+        else:
+            try:
+                mv = move(m, owner, [tuple(p) for p in pfad])
+            except (RuleViolation, InputError) as why:
+                state.emit("vorbereitet", f"{owner} kann sich so nicht bewegen: {why}", refs.VORBEREITEN, player=me.side)
+                continue
+            _move(state, owner, mv, readied=False)
+        if state.is_terminal():
+            return
+
+
+def _next_turn(state: EncounterState) -> None:
+    """The next creature in the initiative order still in the fight; a new round after the last."""
+    d = state._data
+    if d["phase"] == "ende":
+        return
+    order = d["order"]
+    for _ in range(len(order)):
+        d["turn"] += 1
+        if d["turn"] == len(order):
+            d["turn"] = 0
+            d["round"] += 1
+            limit = int(state.rulings["dnd5e.round-limit"])
+            if d["round"] > limit:
+                d["round"] = limit
+                d["phase"], d["winner"] = "ende", None
+                state.emit("ende", f"Nach {limit} Runden endet die Begegnung ohne Sieger (Regelentscheidung "
+                           f"dnd5e.round-limit)", refs.AKTIONEN_IM_KAMPF)
+                return
+            state.emit("runde", f"Runde {d['round']} beginnt", refs.SRD_ROUNDS)
+        if state.in_fight(order[d["turn"]]):
+            break
+    name = order[d["turn"]]
+    d["budget"], d["action"], d["bonus"], d["actions_this_turn"] = Budget(), None, False, 0
+    d["reacted"].discard(name)
+    ended = [e for e in d["effects"] if e[1] == name]
+    d["effects"] = [e for e in d["effects"] if e[1] != name]
+    for e in ended:
+        state.emit("effekt-ende", f"{e[0]} von {name} endet (Beginn des nächsten Zuges)",
+                   {"ausweichen": refs.AUSWEICHEN, "vorbereitet": refs.VORBEREITEN}.get(e[0], refs.HELFEN),
+                   player=state.token(name).side)
+    state.emit("zug", f"Runde {d['round']}: {name} ist am Zug (Bewegung {_m(speed_of(state.token(name)))}, eine "
+               f"Aktion, Reaktion)", refs.SRD_YOUR_TURN, player=state.token(name).side)
+
+
+# --- candidates ------------------------------------------------------------------------------
+def action_candidates(state: EncounterState) -> list[Action]:
+    """Every candidate that is not a move (see the module docstring)."""
+    if state.is_terminal():
+        return []
+    name = state.acting
+    token = state.token(name)
+    profile = state.profiles[name]
+    out: list[Action] = [A.ZugBeenden()]
+    if token.prone:
+        out.append(A.Aufstehen())
+    if state.action_used is None:
+        foes = _foes(state, name)
+        for foe in foes:
+            out += [A.Angriff(a.waffe, foe) for a in profile.angriffe]
+            out += [A.ZauberWirken(spell, foe) for spell, _ in profile.zauber]
+        out += [A.Spurt(), A.Rueckzug(), A.Ausweichen(), A.Verstecken(), A.Suchen()]
+        out += [A.Helfen(foe) for foe in foes] + [A.Helfen(ally) for ally in _allies(state, name)]
+        if profile.melee is not None:
+            out.append(A.Vorbereiten("feind-kommt-in-reichweite", "angriff", profile.melee.waffe))
+        out += [A.GegenstandVerwenden("Fackel"), A.MagischenGegenstandVerwenden("Zauberstab"),
+                A.SpezialfaehigkeitVerwenden("Zweiter Wind")]
+    return out
+
+
+def move_candidates(state: EncounterState, limit: int = 4):
+    """Candidate moves, lazily and legal (see the module docstring): toward each other creature,
+    nearest first, and away from the nearest foe; each shortened by halves, at most three tries."""
+    if state.is_terminal():
+        return
+    name = state.acting
+    m = state.battle_map
+    token = m.token(name)
+    left = state.movement_left()
+    if left < SQUARE or speed_of(token) == 0:
+        return
+    others = sorted(m.others(name), key=lambda t: (state.distance(name, t.name), t.name))
+    others = [t for t in others if state.hp(t.name) > 0 or t.hostile_to(token)][:limit - 1]
+    goals = [(t, True) for t in others]
+    foes = [t for t in others if t.hostile_to(token)]
+    if foes:
+        goals.append((foes[0], False))
+    seen = set()
+    for other, toward in goals:
+        for path in _straight(state, token, other, toward, left):
+            action = A.Bewegen((path,))
+            if action in seen:
+                continue
+            seen.add(action)
+            if state.can(action):
+                yield action
+                break
+
+
+def _straight(state: EncounterState, token, other, toward: bool, left: Fraction):
+    """End points along the straight line toward (or away from) ``other``: the farthest one the
+    movement and the map allow, then shorter by halves (at most three)."""
+    m = state.battle_map
+    px, py = token.position
+    ox, oy = other.position
+    dx, dy = (ox - px, oy - py) if toward else (px - ox, py - oy)
+    if dx == 0 and dy == 0:
+        return
+    half = m.half_side(token)
+    if m.grid:
+        steps = int(max(abs(dx), abs(dy)) / SQUARE)
+        if toward:
+            steps -= int((m.half_side(other) + half) / SQUARE)
+        else:
+            steps = int(left / SQUARE)
+        steps = min(steps, int(left / SQUARE))
+        n = max(abs(dx), abs(dy)) / SQUARE
+        tries = 0
+        while steps > 0 and tries < 3:
+            x = px + _round(dx / SQUARE * steps / n) * SQUARE
+            y = py + _round(dy / SQUARE * steps / n) * SQUARE
+            if half <= x <= m.width - half and half <= y <= m.height - half:
+                yield (float(x), float(y))
+                tries += 1
+            steps //= 2
+    else:
+        length = math.hypot(float(dx), float(dy))
+        reach = length - float(m.half_side(other) + half) - 0.01 if toward else float(left)
+        reach = min(reach, float(left) - 0.01)
+        tries = 0
+        while reach > 0.3 and tries < 3:
+            x = round(float(px) + float(dx) / length * reach, 2)
+            y = round(float(py) + float(dy) / length * reach, 2)
+            x = min(max(x, float(half)), float(m.width - half))
+            y = min(max(y, float(half)), float(m.height - half))
+            yield (x, y)
+            tries += 1
+            reach /= 2
+
+
+def _round(value) -> int:
+    return int(math.floor(abs(value) + Fraction(1, 2))) * (1 if value >= 0 else -1)
+
+
+def candidates(state: EncounterState):
+    """Every candidate: the actions, then the moves (offered once before and once after the action)."""
+    yield from action_candidates(state)
+    yield from move_candidates(state)
