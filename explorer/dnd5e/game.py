@@ -90,6 +90,7 @@ class EncounterState(GameState):
         self.seed = seed
         self._data = data
         self._moves: dict = {}
+        """Movements computed, by action, with the map, mover and budget they hold for (:func:`_movement`)."""
 
     # -- protocol ---------------------------------------------------------------------------------
     @property
@@ -112,10 +113,6 @@ class EncounterState(GameState):
 
     def _restore(self, snapshot: dict) -> None:
         self._data = _copy(snapshot)
-
-    def _changed(self) -> None:
-        super()._changed()
-        self._moves = {}
 
     def _verify(self, action: Action) -> None:
         verify(self, action)
@@ -309,7 +306,7 @@ def new_encounter(encounter: str | Mapping[str, Any] = "duell", *, seed: int = 0
     else:
         spec = dict(encounter)
     if rulings is not None:
-        spec["rulings"] = dict(rulings.overrides() if isinstance(rulings, Rulings) else rulings)
+        spec["rulings"] = dict(rulings.overrides if isinstance(rulings, Rulings) else rulings)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InputError("encounter", "seed", "a whole number", seed)
     built = build(spec)
@@ -430,7 +427,21 @@ def _allies(state: EncounterState, name: str) -> list[str]:
 def _gap(m: BattleMap, a, a_at, b, b_at) -> Fraction:
     """The distance between the spaces of ``a`` at ``a_at`` and ``b`` at ``b_at``: on the grid
     :meth:`~explorer.dnd5e.battlemap.BattleMap.grid_distance` (whole squares, counted here in
-    integers: positions are multiples of 0.75 m), gridless the gap between the spaces."""
+    integers: positions are multiples of 0.75 m), gridless the gap between the spaces.  Remembered
+    per map rulings, sizes and positions (the same question is asked many times a turn)."""
+    key = (m.rulings, a.creature.size, tuple(a_at), b.creature.size, tuple(b_at))
+    found = _GAPS.get(key)
+    if found is None:
+        if len(_GAPS) > 50_000:
+            _GAPS.clear()
+        found = _GAPS[key] = _measure(m, a, a_at, b, b_at)
+    return found
+
+
+_GAPS: dict = {}
+
+
+def _measure(m: BattleMap, a, a_at, b, b_at) -> Fraction:
     if m.grid:
         total = (m.half_side(a) + m.half_side(b)) * 4 / 3  # in quarter squares... as whole 0.75 m units
         units = [abs(float(p) - float(q)) / 0.75 for p, q in zip(a_at, b_at)]
@@ -452,17 +463,23 @@ def _placed(m: BattleMap, name: str, at, conditions) -> BattleMap:
 
 
 def _movement(state: EncounterState, action) -> Movement:
-    """The Movement of a Bewegen or Aufstehen now (computed once per state and action)."""
+    """The Movement of a Bewegen or Aufstehen now, remembered with the map (immutable: a new one after
+    every change of positions or conditions), the acting creature and its budget it was computed for,
+    so that the check and the apply of one move compute it once."""
+    d = state._data
+    name, m, budget = state.acting, d["map"], d["budget"]
     found = state._moves.get(action)
-    if found is None:
-        name = state.acting
-        if isinstance(action, A.Aufstehen):
-            found = move(state.battle_map, name, [], stand_up=True, budget=state.budget)
-        else:
-            found = move(state.battle_map, name, [tuple(p) for p in action.pfad], mode=action.modus,
-                         jumps=action.spruenge, budget=state.budget)
-        state._moves[action] = found
-    return found
+    if found is not None and found[0] is m and found[1] == name and found[2] == budget:
+        return found[3]
+    if isinstance(action, A.Aufstehen):
+        movement = move(m, name, [], stand_up=True, budget=budget)
+    else:
+        movement = move(m, name, [tuple(p) for p in action.pfad], mode=action.modus, jumps=action.spruenge,
+                        budget=budget)
+    if len(state._moves) > 64:
+        state._moves.clear()
+    state._moves[action] = (m, name, budget, movement)
+    return movement
 
 
 def _target(state: EncounterState, name: str, ziel: str, rule: RuleRef) -> None:
@@ -581,7 +598,6 @@ def perform(state: EncounterState, action: Action) -> None:
     if isinstance(action, A.ZugBeenden):
         state.emit("zug-ende", f"{name} beendet den Zug", refs.SRD_YOUR_TURN, player=state.current_player)
         _next_turn(state)
-        state._moves = {}
         return
     if isinstance(action, A.Aufstehen):
         mv = _movement(state, action)
@@ -639,7 +655,6 @@ def perform(state: EncounterState, action: Action) -> None:
                    refs.SPEZIALFAEHIGKEIT_VERWENDEN, player=state.current_player)
     if not state.is_terminal() and not state.in_fight(state.acting):
         _next_turn(state)
-    state._moves = {}  # computed for the state before this action
 
 
 def _d20(state: EncounterState) -> int:
@@ -976,31 +991,36 @@ def action_candidates(state: EncounterState) -> list[Action]:
 
 def move_candidates(state: EncounterState, limit: int = 4):
     """Candidate moves, lazily and legal (see the module docstring): toward each other creature,
-    nearest first, and away from the nearest foe; each shortened by halves, at most three tries."""
+    nearest first (``limit - 1`` of them), and away from the nearest foe."""
     if state.is_terminal():
         return
     name = state.acting
     m = state.battle_map
     token = m.token(name)
-    left = state.movement_left()
-    if left < SQUARE or speed_of(token) == 0:
+    if state.movement_left() < SQUARE or speed_of(token) == 0:
         return
     others = sorted(m.others(name), key=lambda t: (state.distance(name, t.name), t.name))
     others = [t for t in others if state.hp(t.name) > 0 or t.hostile_to(token)][:limit - 1]
-    goals = [(t, True) for t in others]
     foes = [t for t in others if t.hostile_to(token)]
+    for other in others:
+        yield from move_toward(state, other.name)
     if foes:
-        goals.append((foes[0], False))
-    seen = set()
-    for other, toward in goals:
-        for path in _straight(state, token, other, toward, left):
-            action = A.Bewegen((path,))
-            if action in seen:
-                continue
-            seen.add(action)
-            if state.can(action):
-                yield action
-                break
+        yield from move_toward(state, foes[0].name, away=True)
+
+
+def move_toward(state: EncounterState, other: str, *, away: bool = False):
+    """The legal move straight toward ``other`` (or away from it), as far as the movement and the
+    map allow, shortened by halves (at most three tries); nothing if none of them is legal."""
+    m = state.battle_map
+    token = m.token(state.acting)
+    left = state.movement_left()
+    if left < SQUARE or speed_of(token) == 0:
+        return
+    for path in _straight(state, token, m.token(other), not away, left):
+        action = A.Bewegen((path,))
+        if state.can(action):
+            yield action
+            return
 
 
 def _straight(state: EncounterState, token, other, toward: bool, left: Fraction):
