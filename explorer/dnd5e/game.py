@@ -52,7 +52,7 @@ from explorer.core.rules import RuleRef, RuleViolation
 from explorer.core.rulings import Rulings
 from explorer.dnd5e import actions as A
 from explorer.dnd5e import refs
-from explorer.dnd5e.battlemap import BattleMap, squares_length
+from explorer.dnd5e.battlemap import BattleMap, point, squares_length
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.encounter import ENCOUNTERS, SPELLS, Encounter, build, roll_initiative
 from explorer.dnd5e.movement import Budget, Movement, allowance, move, speed_of
@@ -456,7 +456,9 @@ def _placed(m: BattleMap, name: str, at, conditions) -> BattleMap:
     """``m`` with creature ``name`` at ``at`` (a position the movement rules accepted: inside the map,
     on the grid, no shared space) and ``conditions``, without checking the whole map again."""
     token = m.token(name)
-    changed = replace(token, position=tuple(at), conditions=frozenset(conditions))
+    changed = copy.copy(token)
+    object.__setattr__(changed, "position", point(at, "position"))  # exact metres (a float by its decimal text)
+    object.__setattr__(changed, "conditions", frozenset(conditions))
     twin = copy.copy(m)
     object.__setattr__(twin, "tokens", tuple(changed if t.name == name else t for t in m.tokens))
     return twin

@@ -407,3 +407,50 @@ def test_a_broken_save_is_refused_naming_the_field():
     with pytest.raises(InputError) as refused:
         EncounterState.from_json(saved)
     assert "hp" in str(refused.value)
+
+
+def test_vorbereiten_a_readied_move_runs_when_the_foe_comes_into_reach():
+    """VORBEREITEN: "Dies kann eine Aktion oder eine Bewegung bis zum vollen Umfang deiner Bewegungsrate
+    sein" -- "Wenn sich der Zombie neben mich stellt, bewege ich mich weg." (ruling dnd5e.ready-trigger)."""
+    state = duel(positions=((0.75, 0.75), (0.75, 6.75)))
+    state.apply(A.Vorbereiten("feind-kommt-in-reichweite", "bewegen", "", ((9.75, 0.75),)))
+    state.apply(A.ZugBeenden())
+    script(state, 2)  # the Ork's opportunity attack as the Kämpferin walks away misses
+    events = state.apply(A.Bewegen(((0.75, 2.25),)))
+    assert any(e.kind == "vorbereitet" for e in events)
+    assert state.token("Kämpferin").position == (Fraction(39, 4), Fraction(3, 4))
+    assert state.reaction_used("Kämpferin") and state.reaction_used("Ork")
+
+
+def test_vorbereiten_is_lost_at_the_start_of_the_readiers_next_turn():
+    """VORBEREITEN: the reaction "vor Beginn deines nächstes Zuges"."""
+    state = duel()
+    state.apply(A.Vorbereiten("feind-kommt-in-reichweite", "angriff", "Langschwert"))
+    state.apply(A.ZugBeenden())
+    state.apply(A.ZugBeenden())
+    assert state.acting == "Kämpferin" and not state.effects()
+
+
+def test_an_opportunity_attack_that_drops_the_mover_stops_it_and_the_turn_passes():
+    """SRD 5.1 Opportunity Attacks and Dropping to 0 Hit Points (rulings
+    dnd5e.opportunity-attack-automatic, dnd5e.zero-hp): the mover at 0 stops where it was hit."""
+    ally = {"name": "Magierin", "profile": "magierin", "side": "Helden", "position": [12.75, 12.75]}
+    state = duel(positions=((0.75, 0.75), (0.75, 2.25)), profiles=("goblin", "ork"), extra=[ally])
+    script(state, 20, 12, 12)  # critical Zweihandaxt: 2W12+3 = 27 against 7 HP
+    state.apply(A.Bewegen(((6.75, 0.75),)))  # the last square within the Ork's reach: (2.25, 0.75)
+    assert state.hp("Kämpferin") == 0 and state.token("Kämpferin").position == (Fraction(9, 4), Fraction(3, 4))
+    assert not state.is_terminal() and state.acting == "Ork"
+
+
+def test_any_path_is_checked_by_membership_not_only_the_listed_ones():
+    """legal_actions() lists a few candidate paths; ``in`` checks any path by the movement rules."""
+    state = duel(positions=((0.75, 0.75), (12.75, 12.75)))
+    assert A.Bewegen(((3.75, 0.75), (3.75, 3.75))) in state.legal_actions()
+    assert A.Bewegen(((0.75, 12.75),)) not in state.legal_actions()  # 12 m of a 9 m speed
+
+
+def test_diagonals_alternate_ruling_counts_every_second_diagonal_double_in_a_turn():
+    """Ruling dnd5e.grid-diagonals 'alternate-1.5-3': 4 diagonal squares cost 1.5 + 3 + 1.5 + 3 = 9 m."""
+    state = duel(positions=((0.75, 0.75), (18.75, 18.75)), rulings={"dnd5e.grid-diagonals": "alternate-1.5-3"})
+    state.apply(A.Bewegen(((6.75, 6.75),)))
+    assert state.movement_left() == 0

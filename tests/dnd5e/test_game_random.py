@@ -16,8 +16,8 @@ DUEL_SEEDS = 250
 SKIRMISH_SEEDS = 12
 
 
-def play(encounter: str, seed: int, player, *, deep: bool) -> EncounterState:
-    state = new_encounter(encounter, seed=seed)
+def play(encounter: str, seed: int, player, *, deep: bool, rulings=None) -> EncounterState:
+    state = new_encounter(encounter, seed=seed, rulings=rulings)
     rng = SeededRng(seed)
     turns: dict = {}
     for step in range(3000):
@@ -79,3 +79,11 @@ def test_every_listed_candidate_is_legal_and_every_kind_is_offered():
                 seen.add(action.kind)
             state.apply(player.choose(state, rng))
     assert set(A.USING_THE_ACTION) | {"bewegen", "zug-beenden"} <= seen
+
+
+def test_gridless_encounters_keep_the_invariants():
+    """Ruling dnd5e.measuring 'gridless' (exact distances, shapely): the same invariants, saves exact."""
+    for seed in range(8):
+        encounter = "scharmuetzel" if seed % 2 else "duell"
+        play(encounter, seed, RandomPlayer() if seed % 4 < 2 else GreedyPlayer(), deep=True,
+             rulings={"dnd5e.measuring": "gridless"})
