@@ -201,7 +201,8 @@ def look(state, n: int, *, top_only: bool, rule_ref) -> None:
     cards = [c.id for c in state.data.piles[player].supply[:n]]
     state.data.pending = Pending("arrange", player, {"cards": cards, "top_only": top_only})
     state.say("look", f"{player} looks at the top {len(cards)} card(s) of his supply", rule_ref, player=player)
-    state.say("look", f"{player} sees {', '.join(cards)}", rule_ref, player=player, visible_to=player)
+    seen = ", ".join(f"{c.title} ({c.id})" for c in state.data.piles[player].supply[:n])
+    state.say("look", f"{player} sees, from the top: {seen}", rule_ref, player=player, visible_to=player)
 
 
 # -- decisions after an ability ---------------------------------------------------------------------

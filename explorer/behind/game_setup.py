@@ -90,7 +90,8 @@ def new_game(decks: Sequence[Deck], scenario: str | None, *, seed: int, setup: s
     _legendary_characters(state, decks)
     _refuse_players_without_characters(state)
     ranking, fates = duel_ranking(piles, players)
-    state.say("duel", f"Influence duel: {', '.join(ranking)} (fate numbers {fates}); {ranking[0]} wins",
+    turned = ", then ".join(" against ".join(str(f) for f in turn) for turn in fates)  # each round of ties
+    state.say("duel", f"Influence duel of {', '.join(players)}: fate numbers {turned}; {ranking[0]} wins",
               refs.THE_BEGINNING, player=ranking[0], ranking=ranking, fates=fates)
     d.roles = {p: "" for p in players}
     d.active = players.index(ranking[0])
@@ -173,7 +174,7 @@ def begin_scenario(state, scenario_id) -> None:
     d.phase = "terrain"
     d.active = state.players.index(ranking[0])
     state.say("scenario", f"Scenario {scenario.title}: {ranking[0]} places the first obstacle, then the players "
-              f"alternate; roles {d.roles}", scenario.rule)
+              f"alternate; roles: {', '.join(f'{p} {role}' for p, role in d.roles.items())}", scenario.rule)
 
 
 def cached_scenario(scenario_id: str):
@@ -294,5 +295,5 @@ def draw_hands(state) -> None:
     for player in state.players:
         drawn = state.data.piles[player].draw_to(size)
         state.say("draw", f"{player} draws {len(drawn)} cards", refs.THE_BEGINNING, player=player)
-        state.say("draw", f"{player} draws {', '.join(c.id for c in drawn)}", refs.THE_BEGINNING,
+        state.say("draw", f"{player} draws {', '.join(c.title for c in drawn)}", refs.THE_BEGINNING,
                   player=player, visible_to=player)

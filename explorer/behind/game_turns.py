@@ -351,7 +351,7 @@ def end_turn(state) -> None:
         drawn = d.piles[player].draw_to(size)
         if drawn:
             state.say("draw", f"{player} draws {len(drawn)} card(s) to {size}", refs.SUPPLY_PHASE, player=player)
-            state.say("draw", f"{player} draws {', '.join(c.id for c in drawn)}", refs.SUPPLY_PHASE, player=player,
+            state.say("draw", f"{player} draws {', '.join(c.title for c in drawn)}", refs.SUPPLY_PHASE, player=player,
                       visible_to=player)
     acting = state.active_player
     for name in [n for n, t in d.frightened.items() if state.owners[n] == acting and t < d.turn]:

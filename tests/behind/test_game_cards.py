@@ -289,7 +289,8 @@ def test_hellsicht_look_at_the_four_top_cards_and_put_them_back_on_top_or_beneat
     events = state.apply(UseAbility("Seherin", "Hellsicht"))
     assert state.phase == "arrange" and state.pending.info["cards"] == ["h1", "h2", "h3", "h4"]
     private = [e for e in events if e.visible_to == ME]
-    assert private and "h1, h2, h3, h4" in private[0].text
+    assert private and [private[0].text.index(f"({c})") for c in ("h1", "h2", "h3", "h4")] == sorted(
+        private[0].text.index(f"({c})") for c in ("h1", "h2", "h3", "h4"))  # named, with the ids Arrange takes, top first
     # the cards put back must be exactly those looked at
     refused(state, Arrange(("h1", "h2", "h3", "h5")), refs.HELLSICHT)
     state.apply(Arrange(top=("h3", "h1"), bottom=("h4", "h2")))
