@@ -335,6 +335,7 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
         placer.avoid_line((arrow.start, arrow.tip))
     (left, right), (bottom, top) = ax.get_xlim(), ax.get_ylim()
     chips = [c for c in table.chips if left <= c.x <= right and bottom <= c.y <= top]  # the region shown (focus)
+    centres = to_px(np.array([c.position for c in table.chips], dtype=float).reshape(-1, 2))
     crowd = {c.name: sum(math.hypot(c.x - o.x, c.y - o.y) < 8 * r for o in chips) for c in chips}
     out = []
     for chip in sorted(chips, key=lambda c: (-crowd[c.name], -c.y, c.x)):
@@ -351,7 +352,7 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
         y0 = cy + _SPOT_DY * reach - h * _SPOT_VA
         boxes = np.column_stack([x0, y0, x0 + w, y0 + h])
         # a clear spot near the chip, crossing a gold ring or a leader if need be, before one far off
-        rank, _ = placer.choose(boxes, _SPOT_PENALTY)
+        rank, _ = placer.choose(boxes, _SPOT_PENALTY + _nearer_another(boxes, (cx, cy), centres))
         ha = {0.0: "left", 1.0: "right"}.get(float(_SPOT_HA[rank]), "center")
         box = tuple(float(v) for v in boxes[rank])
         leader = None
@@ -367,6 +368,21 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
         anchors = tuple(tuple(float(v) for v in from_px((anchor_x, box[3] - k * line_h))) for k in range(len(lines)))
         out.append(ChipLabel(chip.name, tuple(lines), anchors, ha, _darker(colours[chip.owner]), bold, leader, size))
     return out
+
+
+def _nearer_another(boxes: np.ndarray, own, centres: np.ndarray) -> np.ndarray:
+    """A penalty for each candidate box that lies nearer another chip than its own (pixels): a
+    name beside the wrong chip reads as that chip's, leader line or not."""
+    def gap(x, y):
+        dx = np.maximum(np.maximum(boxes[:, 0, None] - x, 0.0), x - boxes[:, 2, None])
+        dy = np.maximum(np.maximum(boxes[:, 1, None] - y, 0.0), y - boxes[:, 3, None])
+        return np.hypot(dx, dy)
+    mine = gap(np.array([own[0]]), np.array([own[1]]))[:, 0]
+    others = centres[np.hypot(centres[:, 0] - own[0], centres[:, 1] - own[1]) > 0.5]
+    if not len(others):
+        return np.zeros(len(boxes))
+    nearest = gap(others[:, 0], others[:, 1]).min(axis=1)
+    return np.where(nearest + 2.0 < mine, 60.0, 0.0)
 
 
 _OBSTACLE_PATHS: dict = {}

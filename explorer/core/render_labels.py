@@ -137,6 +137,7 @@ class LabelPlacer:
         self.lines: list[Path] = []                           # arrows and lines in pixels
         self._rects: list[tuple] = []                         # the boxes' extents, as floats
         self._path_extents: list[tuple] = []                  # the paths' extents, as floats
+        self._line_extents: list[tuple] = []                  # the lines' extents, as floats
         self._inside = tuple(float(v) for v in ax.bbox.extents)
 
     # what to avoid ---------------------------------------------------------------------------
@@ -318,10 +319,15 @@ class LabelPlacer:
                 if path.intersects_bbox(grown, filled=True):
                     cost += (g1 - g0) * (h1 - h0) + 1000.0
         if self.lines:
-            box = Bbox(((x0, y0), (x1, y1)))
-            for path in self.lines:
-                if path.intersects_bbox(box, filled=False):
-                    cost += 50.0
+            if len(self._line_extents) != len(self.lines):  # lines added to the list directly
+                self._line_extents = [(*path.vertices.min(axis=0), *path.vertices.max(axis=0)) if len(path.vertices)
+                                      else (math.inf, math.inf, -math.inf, -math.inf) for path in self.lines]
+            box = None
+            for (p0, q0, p1, q1), path in zip(self._line_extents, self.lines):
+                if p0 <= x1 and x0 <= p1 and q0 <= y1 and y0 <= q1:
+                    box = box or Bbox(((x0, y0), (x1, y1)))
+                    if path.intersects_bbox(box, filled=False):
+                        cost += 50.0
         return cost
 
     def place(self, text, candidates: Iterable[tuple[float, float, str, str]]) -> float:
