@@ -42,6 +42,12 @@ OUTLINE = _OUTLINE
 """The white halo that keeps labels readable on any background."""
 
 
+NO_ROOM = 1000.0
+"""A live table's label whose best spot still costs this much (it covers a chip, an obstacle or
+another label: :meth:`LabelPlacer._conflict_at`) is left out rather than drawn over something; it is
+tried again at the next change.  Crossing a sight line costs less: such a label stays."""
+
+
 def owner_colours(table: Table) -> dict[str, str]:
     """Each owner's colour: his society's (:mod:`explorer.behind.palette`), whatever else is on the
     table; owners named after no society take the spare colours in sorted order."""
@@ -247,7 +253,7 @@ def _obstacle_spots(obstacle, ax) -> Callable[[float], list]:
         for f in (0.75, 0.25, 0.9, 0.1):  # up and down its sides
             y = y0 + f * (y1 - y0)
             base += [((x1, y), 1, 0, "left", "center"), ((x0, y), -1, 0, "right", "center")]
-        return [(xy, dx * gap, dy * gap, ha, va) for gap in (2.5, 9.0) for xy, dx, dy, ha, va in base]
+        return [(xy, dx * gap, dy * gap, ha, va) for gap in (2.5, 9.0, 16.0) for xy, dx, dy, ha, va in base]
     return spots
 
 
@@ -664,7 +670,7 @@ class LiveTable:
                 placer.avoid_box(box)
         to_px = ax.transData.transform
         scale = abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]) * 72.0 / figure.dpi
-        chip_spots = ring_offsets(r * scale + 2.5, rings=5, step=7.0)  # further out than draw_table: crowds
+        chip_spots = ring_offsets(r * scale + 2.5, rings=7, step=7.0)  # further out than draw_table: crowds
         # obstacles first, then the chips with the least room around them (most neighbours) first
         crowd = {c.name: sum(math.hypot(c.x - o.x, c.y - o.y) < 8 * r for o in chips) for c in chips}
         order = sorted(again, key=lambda unit: (unit[0] != "obstacle", -crowd.get(unit[1], 0), unit[1]))
@@ -674,8 +680,19 @@ class LiveTable:
                 spots = _obstacle_spots(artists.obstacle, ax)(scale)
             else:
                 spots = chip_spots
-            cost = placer.place(artists.label, spots) if artists.label.get_text() else 0.0
-            self._placed[unit] = (what, placer.boxes[-1] if artists.label.get_text() else Bbox.null(), cost)
+            label = artists.label
+            if not label.get_text():
+                self._placed[unit] = (what, Bbox.null(), 0.0)
+                continue
+            label.set_visible(True)
+            cost = placer.place(label, spots)
+            if cost >= NO_ROOM:  # every spot covers a chip, an obstacle or a label: left out until there is room
+                label.set_visible(False)  # (the name is beside the mouse and in the panel's lists)
+                placer.boxes.pop()
+                placer._rects.pop()
+                self._placed[unit] = (what, Bbox.null(), cost)  # a cost: placed again at the next change
+                continue
+            self._placed[unit] = (what, placer.boxes[-1], cost)
         self._geometry = geometry
         self.label_cost = sum(cost for _, _, cost in self._placed.values())
         return self.label_cost
