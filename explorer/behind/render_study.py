@@ -49,7 +49,7 @@ from explorer.behind.render_table import avoid, draw_table, owner_colours, place
 from explorer.behind.study import NO_WINNER
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
-from explorer.core.render_compare import notebook_font_size, raise_to_notebook_minimum
+from explorer.core.render_labels import notebook_font_size, raise_to_notebook_minimum
 from explorer.core.render_labels import MIN_FONT_SIZE, annotation, enforce_minimum, legend_below, ring_offsets
 
 REFUSED_COLOUR = "#c0392b"

@@ -22,7 +22,7 @@ from typing import Mapping, Sequence
 
 from explorer.beyond.palette import spirit_colour
 from explorer.core.display import figure_png, new_figure
-from explorer.core.render_compare import notebook_font_size
+from explorer.core.render_labels import notebook_font_size
 from explorer.core.render_labels import MIN_FONT_SIZE, legend_below
 
 PALETTE = ("#2471a3", "#c0392b", "#27ae60", "#8e44ad", "#d68910", "#5d6d7e")

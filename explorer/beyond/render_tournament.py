@@ -16,7 +16,7 @@ import numpy as np
 
 from explorer.beyond.tournament import long_form
 from explorer.core.display import figure_png, new_figure
-from explorer.core.render_compare import notebook_scale
+from explorer.core.render_labels import notebook_scale
 from explorer.core.render_labels import MIN_FONT_SIZE, display_scale
 
 __all__ = ["plot_head_to_head", "plot_scores", "plot_standings", "tournament_figure", "tournament_png"]
@@ -26,7 +26,7 @@ BAR = "#2e86c1"
 
 def _size(ax, base: float = MIN_FONT_SIZE) -> float:
     """``base`` points (at least the minimum) at the size the figure is shown: larger on a figure
-    wider than a notebook's output area, which shrinks it (:func:`~explorer.core.render_compare.notebook_scale`:
+    wider than a notebook's output area, which shrinks it (:func:`~explorer.core.render_labels.notebook_scale`:
     the lesson's 16 inches are shown at about 7.8)."""
     return max(base, MIN_FONT_SIZE) / min(notebook_scale(ax.figure), display_scale(ax.figure))
 

@@ -16,52 +16,7 @@ import math
 
 from explorer.core.compare import SHARE_KINDS
 from explorer.core.display import figure_png, new_figure, png_img_tag
-from explorer.core.render_labels import MIN_FONT_SIZE, font_size
-
-NOTEBOOK_WIDTH = 7.8
-"""Inches (at 100 px an inch) of a notebook's output area in JupyterLab at a 1280 px window with the
-file browser open (docs/panel-layout.md, about 780 px): a wider picture is shrunk to it.  Narrower
-than :data:`~explorer.core.render_labels.DISPLAY_WIDTH` (9 in), which a figure shown there would
-overrun: text sized for 9 inches reads as 6-7 points in JupyterLab."""
-
-
-def notebook_scale(figure) -> float:
-    """How much a notebook shows ``figure``'s text, in display points per point: its PNG (``dpi`` px an
-    inch, with the 0.1 inch the inline backend pads each side with and a little for a colour bar's
-    edge that reaches past the figure) shrunk to :data:`NOTEBOOK_WIDTH` when wider, at 100 px a
-    display inch."""
-    width_px = (float(figure.get_figwidth()) + 0.3) * figure.dpi
-    return figure.dpi / 100.0 * min(1.0, NOTEBOOK_WIDTH * 100.0 / width_px)
-
-
-def notebook_font_size(size: float | None, figure) -> float:
-    """``size`` points (default the minimum), at least :data:`~explorer.core.render_labels.MIN_FONT_SIZE`
-    at the size a notebook shows ``figure`` (:func:`notebook_scale`), and at least what
-    :func:`~explorer.core.render_labels.font_size` asks."""
-    least = max(MIN_FONT_SIZE / notebook_scale(figure), font_size(MIN_FONT_SIZE, figure))
-    return max(float(size if size is not None else least), least)
-
-
-def raise_to_notebook_minimum(figure) -> int:
-    """Raise every text of ``figure`` under :func:`notebook_font_size` (the tick labels made later
-    too) to it, as :func:`~explorer.core.render_labels.enforce_minimum` does for its own display
-    width; returns how many texts were raised.  Call it before the labels are placed or, for a chart
-    without placed labels, just before saving."""
-    from matplotlib.text import Text
-
-    least = notebook_font_size(None, figure)
-    for axes in figure.axes:
-        for name, axis in (("x", axes.xaxis), ("y", axes.yaxis)):
-            labels = axis.get_ticklabels(which="both")
-            if labels and min(label.get_fontsize() for label in labels) < least - 1e-6:
-                axes.tick_params(axis=name, which="both", labelsize=least)
-    raised = 0
-    for text in figure.findobj(Text):
-        if text.get_text().strip() and text.get_fontsize() < least - 1e-6:
-            text.set_fontsize(least)
-            raised += 1
-    return raised
-
+from explorer.core.render_labels import MIN_FONT_SIZE, NOTEBOOK_WIDTH
 
 COLOUR_A = "#95a5a6"
 COLOUR_B = "#2e86c1"

@@ -2,7 +2,9 @@
 
 * :data:`MIN_FONT_SIZE` -- no text of a figure is smaller (in points at the size the figure is
   shown: a figure wider than :data:`DISPLAY_WIDTH` inches is scaled down by the notebook, see
-  :func:`display_scale`); :func:`font_size` clamps a wanted size to it.
+  :func:`display_scale`); :func:`font_size` clamps a wanted size to it.  Pictures made for a lesson
+  are sized for JupyterLab's output area, :data:`NOTEBOOK_WIDTH` (:func:`notebook_font_size`,
+  :func:`raise_to_notebook_minimum`).
 * :class:`LabelPlacer` -- a simple collision pass: for each label a few candidate positions around
   its anchor, the first whose text bounding box (measured with the renderer) overlaps no chip, no
   obstacle and no label placed before, and lies inside the axes; when none is free, the one that
@@ -28,9 +30,55 @@ MIN_FONT_SIZE = 8.0
 DISPLAY_WIDTH = 9.0
 """Inches a notebook shows a figure at most (about 900 px at 100 dpi): wider figures are scaled down."""
 
-__all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "annotation", "box_hits_circle", "display_scale",
+__all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "NOTEBOOK_WIDTH", "notebook_font_size", "notebook_scale",
+           "raise_to_notebook_minimum", "annotation", "box_hits_circle", "display_scale",
            "enforce_minimum", "font_size", "legend_below", "legend_room", "line_size", "overlapping_pairs", "renderer_of", "ring_offsets",
            "texts_of", "too_small"]
+
+
+NOTEBOOK_WIDTH = 7.8
+"""Inches (at 100 px an inch) of a notebook's output area in JupyterLab at a 1280 px window with the
+file browser open (docs/panel-layout.md, about 780 px): a wider picture is shrunk to it.  Narrower
+than :data:`DISPLAY_WIDTH` (9 in), which a figure shown there would
+overrun: text sized for 9 inches reads as 6-7 points in JupyterLab."""
+
+
+def notebook_scale(figure) -> float:
+    """How much a notebook shows ``figure``'s text, in display points per point: its PNG (``dpi`` px an
+    inch, with the 0.1 inch the inline backend pads each side with and a little for a colour bar's
+    edge that reaches past the figure) shrunk to :data:`NOTEBOOK_WIDTH` when wider, at 100 px a
+    display inch."""
+    width_px = (float(figure.get_figwidth()) + 0.3) * figure.dpi
+    return figure.dpi / 100.0 * min(1.0, NOTEBOOK_WIDTH * 100.0 / width_px)
+
+
+def notebook_font_size(size: float | None, figure) -> float:
+    """``size`` points (default the minimum), at least :data:`MIN_FONT_SIZE`
+    at the size a notebook shows ``figure`` (:func:`notebook_scale`), and at least what
+    :func:`font_size` asks."""
+    least = max(MIN_FONT_SIZE / notebook_scale(figure), font_size(MIN_FONT_SIZE, figure))
+    return max(float(size if size is not None else least), least)
+
+
+def raise_to_notebook_minimum(figure) -> int:
+    """Raise every text of ``figure`` under :func:`notebook_font_size` (the tick labels made later
+    too) to it, as :func:`enforce_minimum` does for its own display
+    width; returns how many texts were raised.  Call it before the labels are placed or, for a chart
+    without placed labels, just before saving."""
+    from matplotlib.text import Text
+
+    least = notebook_font_size(None, figure)
+    for axes in figure.axes:
+        for name, axis in (("x", axes.xaxis), ("y", axes.yaxis)):
+            labels = axis.get_ticklabels(which="both")
+            if labels and min(label.get_fontsize() for label in labels) < least - 1e-6:
+                axes.tick_params(axis=name, which="both", labelsize=least)
+    raised = 0
+    for text in figure.findobj(Text):
+        if text.get_text().strip() and text.get_fontsize() < least - 1e-6:
+            text.set_fontsize(least)
+            raised += 1
+    return raised
 
 
 def renderer_of(figure):
