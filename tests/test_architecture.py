@@ -71,18 +71,4 @@ def test_every_system_package_registers_itself():
     from explorer.core.systems import load_all
 
     packages = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists() and p.name != "core")
-    assert sorted(load_all()) == [name for name in packages if name not in UNDER_CONSTRUCTION]
-
-
-UNDER_CONSTRUCTION = {
-    "dnd5e": "issue 12: rules layers (map, movement, jumps, attack odds) without a game protocol yet",
-}
-"""Subpackages that are systems in the making: they register themselves once they have a game
-(state, legal actions, apply, save/load); until then nothing generic may see them."""
-
-
-def test_a_system_under_construction_does_not_register_yet():
-    """The list above stays honest: a package in it that registers itself must leave it."""
-    from explorer.core.systems import load_all
-
-    assert not set(load_all()) & set(UNDER_CONSTRUCTION)
+    assert sorted(load_all()) == packages
