@@ -1,0 +1,633 @@
+"""The battle map (Kampfkarte) drawn with matplotlib, in metres.
+
+* :func:`draw_map` draws a :class:`~explorer.dnd5e.battlemap.BattleMap` on an Axes: the 1.5 m grid
+  when the map is measured on it (ruling ``dnd5e.measuring``), walls and obstacles, the areas by
+  kind (colour and hatch, a German legend), the creatures as their spaces (squares, or circles by
+  ``dnd5e.space-shape``) in their side's colour with name, hit points ("TP 7/11") and conditions
+  placed clear of creatures, walls and each other (:class:`~explorer.core.render_labels.LabelPlacer`);
+  optionally a :class:`~explorer.dnd5e.movement.Movement` (its path, each leg's cost, the points
+  where it provokes a Gelegenheitsangriff, its jumps) and a reachable region shaded.
+* :func:`map_png` is the same as PNG bytes (``BattleMap._repr_png_`` may call it).
+* :class:`MapPicture` is an encounter's picture on the ``System.picture`` protocol: one figure
+  whose terrain is drawn once and whose creatures, labels and movement are redrawn over it.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+from fractions import Fraction
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+import shapely
+from matplotlib import patheffects
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, FancyArrowPatch, Patch, PathPatch, Rectangle
+from matplotlib.path import Path
+from shapely.geometry import LineString, box
+from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
+
+from explorer.core.display import pixels_png
+from explorer.core.inputs import InputError
+from explorer.core.render_labels import LabelPlacer, annotation, legend_below, notebook_font_size, raise_to_notebook_minimum
+from explorer.dnd5e.battlemap import AREA_KINDS, BattleMap, Token, point
+from explorer.dnd5e.creatures import SQUARE
+from explorer.dnd5e.movement import Movement
+
+AREA_STYLES = {
+    "schwierig": ("schwieriges Gelände", "#e6d3a3", "..", "#8c6d31"),
+    "wasser": ("Wasser", "#a6cee3", "--", "#1f78b4"),
+    "kletterbar": ("kletterbar", "#c7e9c0", "++", "#31a354"),
+    "abgrund": ("Abgrund/Graben", "#5b4636", "xx", "#c9b8a6"),
+    "mauer": ("niedrige Mauer", "#d4d4d4", "////", "#525252"),
+}
+"""Per area kind (:data:`~explorer.dnd5e.battlemap.AREA_KINDS`): legend text, face colour, hatch, edge."""
+assert set(AREA_STYLES) == set(AREA_KINDS)
+WALL_COLOUR = "#4a4a4a"
+GRID_COLOUR = "#d0d0d0"
+SIDE_COLOURS = ("#2c7bb6", "#d7191c", "#1a9641", "#7b3294", "#fdae61", "#404040")
+"""The sides' colours in order of first appearance on the map."""
+ACTING_COLOUR = "#f2b400"
+PATH_COLOUR = "#222222"
+COSTLY_COLOUR = "#e66101"
+ATTACK_COLOUR = "#b2182b"
+REACH_COLOUR = "#66c2a5"
+OUTLINE = [patheffects.withStroke(linewidth=2.4, foreground="white")]
+WIDTH = 6.5
+"""Inches a map picture is wide (inside the notebook width: its text shows at full size)."""
+MARGINS = (0.65, 0.2, 0.4)
+"""Left, right and top margins (inches); the bottom one fits the tick labels and the legend."""
+MAX_GRID_LINES = 300
+"""A finer grid (a large map) is left out: its lines would merge into a grey surface."""
+GRID_GID = "dnd-grid"
+JUMP_BEND = -0.35
+"""How far a jump's arc bows out (matplotlib ``arc3`` rad)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Words
+# ---------------------------------------------------------------------------------------------
+def metres_text(value) -> str:
+    """``4,5 m`` (German decimal comma, at most two decimals)."""
+    return (f"{float(value):.2f}".rstrip("0").rstrip(".")).replace(".", ",") + " m"
+
+
+def leg_text(leg, numbered: bool = False) -> str:
+    """A leg's label: its length, what makes it dearer and its cost, e.g. ``3 m, schwieriges
+    Gelände: 6 m``; a jump ``Weitsprung 3 m: 3 m``."""
+    extras: list[str] = []
+    for piece in leg.pieces:
+        for text, _rule in piece.reasons:
+            for word in ("schwieriges Gelände", "Bereich von"):
+                if word in text and piece.rate > 1:
+                    found = "schwieriges Gelände" if word == "schwieriges Gelände" else text.split(":")[0]
+                    found = found.replace(" und schwieriges Gelände", "")
+                    if found not in extras:
+                        extras.append(found)
+        if piece.mode in ("klettern", "schwimmen", "kriechen", "fliegen") and piece.mode not in extras:
+            extras.append(piece.mode)
+    words = ("Weitsprung " if leg.jump is not None else "") + metres_text(leg.length)
+    if extras:
+        words += ", " + ", ".join(extras)
+    if extras or leg.cost != leg.length or leg.jump is not None:
+        words += ": " + metres_text(leg.cost)
+    return f"{leg.index + 1}: {words}" if numbered else words
+
+
+def token_text(token: Token, hp: tuple[int, int] | None, notes: Iterable[str] = ()) -> str:
+    """Name on the first line; ``TP 7/11`` and the conditions on the second."""
+    second = [f"TP {hp[0]}/{hp[1]}"] if hp is not None else []
+    second += sorted(token.conditions) + [n for n in notes if n]
+    return token.name + ("\n" + ", ".join(second) if second else "")
+
+
+def side_colours(battle_map: BattleMap) -> dict[str, str]:
+    sides: list[str] = []
+    for token in battle_map.tokens:
+        if token.side not in sides:
+            sides.append(token.side)
+    return {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(sides)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+# ---------------------------------------------------------------------------------------------
+def reachable_geometry(reachable: Any) -> BaseGeometry | None:
+    """``reachable`` as one geometry: a shapely geometry as it is, or a collection of grid squares
+    (each the ``(x, y)`` centre of a 1.5 m square, in metres) as their union."""
+    if reachable is None or isinstance(reachable, BaseGeometry):
+        return reachable
+    if not isinstance(reachable, (list, tuple, set, frozenset)) or len(reachable) > 1_000_000:
+        raise InputError("argument", "reachable", "a shapely geometry or a collection of (x, y) square centres",
+                         reachable)
+    half = float(SQUARE) / 2
+    squares = []
+    for index, centre in enumerate(reachable):
+        x, y = (float(v) for v in point(centre, f"reachable[{index}]"))
+        squares.append(box(x - half, y - half, x + half, y + half))
+    return shapely.union_all(squares)
+
+
+def _names(battle_map: BattleMap, highlight: Any) -> set[str]:
+    if highlight is None:
+        return set()
+    names = {highlight} if isinstance(highlight, str) else highlight
+    if not isinstance(names, (list, tuple, set, frozenset)):
+        raise InputError("argument", "highlight", "a creature's name or a collection of names", highlight)
+    for name in names:
+        battle_map.token(name)  # InputError naming the creatures otherwise
+    return set(names)
+
+
+def _hp(battle_map: BattleMap, hp: Mapping[str, Any] | None) -> dict[str, tuple[int, int]]:
+    """Each creature's (hit points, maximum): from ``hp`` (name -> points, or (points, maximum)),
+    else the maximum of its stat block."""
+    out = {t.name: (t.creature.hit_points, t.creature.hit_points) for t in battle_map.tokens}
+    if hp is None:
+        return out
+    if not isinstance(hp, Mapping):
+        raise InputError("argument", "hp", "a mapping of creature name to hit points", hp)
+    for name, value in hp.items():
+        battle_map.token(name)
+        pair = value if isinstance(value, (tuple, list)) else (value, out[name][1])
+        if len(pair) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair):
+            raise InputError("argument", f"hp[{name}]", "hit points (or hit points and maximum) as whole numbers", value)
+        out[name] = (int(pair[0]), int(pair[1]))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes
+# ---------------------------------------------------------------------------------------------
+def geometry_path(geometry: BaseGeometry) -> Path | None:
+    """A polygon, multipolygon or collection as one filled matplotlib path (holes kept), or None."""
+    polygons = [g for g in shapely.get_parts(shapely.get_parts(geometry)) if g.geom_type == "Polygon" and not g.is_empty]
+    if not polygons:
+        return None
+    vertices, codes = [], []
+    for polygon in polygons:
+        polygon = orient(polygon, 1.0)
+        for ring in (polygon.exterior, *polygon.interiors):
+            xy = np.asarray(ring.coords)
+            vertices.append(xy)
+            codes.append([Path.MOVETO] + [Path.LINETO] * (len(xy) - 2) + [Path.CLOSEPOLY])
+    return Path(np.concatenate(vertices), np.concatenate(codes))
+
+
+def _patch(ax, shape, **style) -> PathPatch:
+    return ax.add_patch(PathPatch(geometry_path(shape), **style))
+
+
+# ---------------------------------------------------------------------------------------------
+# The terrain: grid, areas, walls (drawn once by MapPicture)
+# ---------------------------------------------------------------------------------------------
+def draw_terrain(ax, battle_map: BattleMap) -> list:
+    """The map's ground, grid, areas and walls on ``ax`` in metres, equal aspect; returns the
+    patches that labels must avoid (walls)."""
+    w, h = float(battle_map.width), float(battle_map.height)
+    ax.add_patch(Rectangle((0, 0), w, h, facecolor="#fbf8f1", edgecolor="black", linewidth=1.0, zorder=0))
+    for area in battle_map.areas:
+        _label, face, hatch, edge = AREA_STYLES[area.kind]
+        _patch(ax, area.shape, facecolor=face, hatch=hatch, edgecolor=edge, linewidth=0.8, zorder=1)
+        if area.rough:
+            _patch(ax, area.shape, facecolor="none", edgecolor=edge, linewidth=1.8, linestyle=(0, (3, 2)), zorder=1.1)
+    if battle_map.grid:
+        step = float(SQUARE)
+        xs, ys = np.arange(0, w + 1e-9, step), np.arange(0, h + 1e-9, step)
+        if len(xs) + len(ys) <= MAX_GRID_LINES:
+            segments = [((x, 0), (x, h)) for x in xs] + [((0, y), (w, y)) for y in ys]
+            ax.add_collection(LineCollection(segments, colors=GRID_COLOUR, linewidths=0.6, zorder=1.5, gid=GRID_GID))
+    walls = [_patch(ax, wall.shape, facecolor=WALL_COLOUR, edgecolor="black", linewidth=0.8, zorder=2)
+             for wall in battle_map.walls]
+    ax.set_xlim(-0.3, w + 0.3)
+    ax.set_ylim(-0.3, h + 0.3)
+    ax.set_aspect("equal")
+    ax.set_xlabel("x (m)")
+    ax.set_ylabel("y (m)")
+    return walls
+
+
+def legend_entries(battle_map: BattleMap, *, moves: bool = False, jumps: bool = False, reach: bool = False,
+                   acting: bool = False) -> tuple[list, list[str]]:
+    """The legend's handles and German texts: the sides, the area kinds on the map, walls, and the
+    marks of a movement when asked for."""
+    handles, labels = [], []
+    for side, colour in side_colours(battle_map).items():
+        handles.append(Patch(facecolor=colour, edgecolor="black"))
+        labels.append(side)
+    for kind in AREA_KINDS:
+        areas = battle_map.areas_of(kind)
+        if areas:
+            text, face, hatch, edge = AREA_STYLES[kind]
+            if kind == "mauer":
+                text += " (" + ", ".join(metres_text(v) for v in sorted({a.height for a in areas})) + ")"
+            handles.append(Patch(facecolor=face, hatch=hatch, edgecolor=edge))
+            labels.append(text)
+    if any(a.rough for a in battle_map.areas):
+        handles.append(Patch(facecolor="none", edgecolor="#555555", linestyle=(0, (3, 2)), linewidth=1.8))
+        labels.append("rutschig/rau (Athletik)")
+    if battle_map.walls:
+        handles.append(Patch(facecolor=WALL_COLOUR, edgecolor="black"))
+        labels.append("Wand/Hindernis")
+    if acting:
+        handles.append(Patch(facecolor="none", edgecolor=ACTING_COLOUR, linewidth=2.5))
+        labels.append("am Zug")
+    if reach:
+        handles.append(Patch(facecolor=REACH_COLOUR, alpha=0.35, edgecolor=REACH_COLOUR))
+        labels.append("erreichbar")
+    if moves:
+        handles += [Line2D([], [], color=PATH_COLOUR, linewidth=2), Line2D([], [], color=COSTLY_COLOUR, linewidth=2.5),
+                    Line2D([], [], marker="X", color=ATTACK_COLOUR, markeredgecolor="white", markersize=10,
+                           linestyle="none")]
+        labels += ["Weg (1 m je m)", "Weg, teurer (x2 und mehr)", "Gelegenheitsangriff"]
+    if jumps:
+        handles.append(Line2D([], [], color=PATH_COLOUR, linewidth=1.6, linestyle=(0, (1, 1.5))))
+        labels.append("Weitsprung")
+    return handles, labels
+
+
+# ---------------------------------------------------------------------------------------------
+# Creatures and movement (redrawn by MapPicture)
+# ---------------------------------------------------------------------------------------------
+def draw_creatures(ax, battle_map: BattleMap, *, hp: Mapping[str, tuple[int, int]], highlight: set[str],
+                   notes: Mapping[str, list[str]] | None = None) -> list[tuple[Token, Any]]:
+    """Each creature's space (slightly inset, so neighbours stay apart) in its side's colour: greyed
+    at 0 hit points, hatched when liegend, a gold edge when highlighted; returns (token, patch)."""
+    colours = side_colours(battle_map)
+    out = []
+    for token in battle_map.tokens:
+        x, y = (float(v) for v in token.position)
+        half = float(battle_map.half_side(token)) * 0.86
+        down = hp[token.name][0] <= 0
+        style = dict(facecolor="#cfcfcf" if down else colours[token.side], edgecolor=colours[token.side] if down else "black",
+                     linewidth=1.0, hatch="////" if token.prone else None, zorder=4)
+        if token.name in highlight:
+            style.update(edgecolor=ACTING_COLOUR, linewidth=3.0)
+        if battle_map.round_spaces:
+            patch = Circle((x, y), half, **style)
+        else:
+            patch = Rectangle((x - half, y - half), 2 * half, 2 * half, **style)
+        out.append((token, ax.add_patch(patch)))
+    return out
+
+
+def draw_movement(ax, movement: Movement) -> tuple[list, list[tuple[tuple[float, float], str, dict]]]:
+    """The path piece by piece (dearer pieces in orange and thicker; jumps as a dotted arc), an
+    arrow at the end, and an X where each Gelegenheitsangriff is provoked; returns the lines drawn
+    (points, for the labels to avoid) and the labels to place: (anchor, text, style)."""
+    lines, labels = [], []
+    numbered = len(movement.legs) > 1
+    for leg in movement.legs:
+        for piece in leg.pieces:
+            a, b = tuple(map(float, piece.start)), tuple(map(float, piece.end))
+            if leg.jump is not None:
+                ax.add_patch(FancyArrowPatch(a, b, connectionstyle=f"arc3,rad={JUMP_BEND}", arrowstyle="-",
+                                             color=PATH_COLOUR, linewidth=1.6, linestyle=(0, (1, 1.5)), zorder=5))
+                lines.append(_arc(a, b))
+                continue
+            else:
+                dear = piece.rate > 1
+                ax.plot([a[0], b[0]], [a[1], b[1]], color=COSTLY_COLOUR if dear else PATH_COLOUR,
+                        linewidth=2.8 if dear else 2.0, solid_capstyle="round", zorder=5)
+            lines.append([a, b])
+        mid = ((float(leg.start[0]) + float(leg.end[0])) / 2, (float(leg.start[1]) + float(leg.end[1])) / 2)
+        labels.append((mid, leg_text(leg, numbered), dict(color=PATH_COLOUR)))
+    if movement.legs:
+        last = movement.legs[-1]
+        tip = tuple(map(float, last.end))
+        tail = tuple(map(float, last.pieces[-1].start)) if last.pieces else tuple(map(float, last.start))
+        ax.add_patch(FancyArrowPatch(tail, tip, arrowstyle="-|>", mutation_scale=16, color=PATH_COLOUR, linewidth=0,
+                                     shrinkA=0, shrinkB=0, zorder=5.2))
+    if movement.stand_up_cost:
+        labels.append((tuple(map(float, movement.start)), f"Aufstehen: {metres_text(movement.stand_up_cost)}",
+                       dict(color=PATH_COLOUR)))
+    for oa in movement.opportunity_attacks:
+        at = tuple(map(float, oa.at))
+        ax.plot(*at, marker="X", markersize=13, color=ATTACK_COLOUR, markeredgecolor="white", markeredgewidth=1.2,
+                linestyle="none", zorder=6, gid="dnd-opportunity-attack")
+        labels.append((at, f"Gelegenheitsangriff:\n{oa.attacker}", dict(color=ATTACK_COLOUR, fontweight="bold")))
+    return lines, labels
+
+
+def _arc(a, b, bend: float = JUMP_BEND, n: int = 12) -> list[tuple[float, float]]:
+    """Points along the jump's arc (matplotlib's ``arc3``: a quadratic curve whose control point is
+    the middle moved by ``bend`` times the leg, square to it; equal aspect)."""
+    (x1, y1), (x2, y2) = a, b
+    cx, cy = (x1 + x2) / 2 + bend * (y2 - y1), (y1 + y2) / 2 - bend * (x2 - x1)
+    ts = np.linspace(0, 1, n)
+    return [((1 - t) ** 2 * x1 + 2 * (1 - t) * t * cx + t * t * x2, (1 - t) ** 2 * y1 + 2 * (1 - t) * t * cy + t * t * y2)
+            for t in ts]
+
+
+def draw_reachable(ax, geometry: BaseGeometry | None):
+    if geometry is None or geometry.is_empty:
+        return None
+    path = geometry_path(geometry)
+    if path is None:
+        return None
+    return ax.add_patch(PathPatch(path, facecolor=REACH_COLOUR, alpha=0.3, edgecolor=REACH_COLOUR, linewidth=1.2,
+                                  zorder=3))
+
+
+def _spots(gap: float, rings: int = 4, step: float = 7.0) -> list[tuple[float, float, str, str]]:
+    """Offsets (points) around a square of half side ``gap``: below, above, right, left, then the
+    corners, ring after ring."""
+    out = []
+    for k in range(rings):
+        g = gap + k * step
+        out += [(0, -g, "center", "top"), (0, g, "center", "bottom"), (g, 0, "left", "center"),
+                (-g, 0, "right", "center"), (g, -g, "left", "top"), (-g, -g, "right", "top"),
+                (g, g, "left", "bottom"), (-g, g, "right", "bottom")]
+    return out
+
+
+def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], walls: list, lines: list,
+                 texts: Mapping[str, str], extra: list[tuple[tuple[float, float], str, dict]]) -> dict[str, Any]:
+    """The creatures' labels, then the movement's, each placed clear of creatures, walls, the path
+    and the labels before it; returns the annotations by creature name (and ``#k`` for the extra)."""
+    figure = ax.figure
+    size = notebook_font_size(None, figure)
+    placer = LabelPlacer(ax)
+    for token, _patch in creatures:  # the whole space, not only the inset patch drawn on it
+        placer.avoid_path(geometry_path(battle_map.space(token)))
+    for wall in walls:
+        placer.avoid_patch(wall)
+    per_metre = abs(ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0]) * 72.0 / figure.dpi
+    for line in lines:  # the path as a band 8 pt wide: a label crossing it would hide where it goes
+        band = geometry_path(LineString(line).buffer(4.0 / per_metre))
+        if band is not None:
+            placer.avoid_path(band)
+    out = {}
+    for token, _patch in creatures:
+        text = annotation(ax, texts[token.name], tuple(map(float, token.position)), fontsize=size, ha="center",
+                          va="top", linespacing=1.1, path_effects=OUTLINE, zorder=7)
+        placer.place(text, _spots(float(battle_map.half_side(token)) * per_metre + 2.0))
+        out[token.name] = text
+    for k, (at, words, style) in enumerate(extra):
+        leader = dict(arrowstyle="-", color=style.get("color", PATH_COLOUR), linewidth=0.7, shrinkA=1, shrinkB=4)
+        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, path_effects=OUTLINE, zorder=7.5,
+                          arrowprops=leader, **style)
+        placer.place(text, _spots(6.0, rings=8, step=6.0))
+        out[f"#{k}"] = text
+    return out
+
+
+def draw_map(ax, battle_map: BattleMap, *, movement: Movement | None = None, reachable: Any = None,
+             highlight: Any = None, hp: Mapping[str, Any] | None = None, notes: Mapping[str, list[str]] | None = None,
+             title: str | None = None, legend: bool = True):
+    """Draw ``battle_map`` on ``ax`` (metres, equal aspect) and return the axes.
+
+    ``movement``: a :func:`~explorer.dnd5e.movement.move` result drawn as its path with each leg's
+    cost, its Gelegenheitsangriffe and jumps; ``reachable``: a shapely geometry or a collection of
+    grid squares' ``(x, y)`` centres, shaded; ``highlight``: a creature's name (or names) edged in
+    gold (whose turn it is); ``hp``: name -> hit points or (hit points, maximum) (default: the
+    stat block's maximum); ``notes``: name -> further words for its label (e.g. versteckt);
+    ``title``: above the map (default: the movement's total cost, if any); ``legend``: below it."""
+    if not isinstance(battle_map, BattleMap):
+        raise InputError("argument", "battle_map", "a BattleMap", battle_map)
+    if movement is not None and not isinstance(movement, Movement):
+        raise InputError("argument", "movement", "a Movement (explorer.dnd5e.movement.move)", movement)
+    marked, points = _names(battle_map, highlight), _hp(battle_map, hp)
+    area = reachable_geometry(reachable)
+    raise_to_notebook_minimum(ax.figure)
+    walls = draw_terrain(ax, battle_map)
+    draw_reachable(ax, area)
+    creatures = draw_creatures(ax, battle_map, hp=points, highlight=marked)
+    lines, extra = draw_movement(ax, movement) if movement is not None else ([], [])
+    if title is None and movement is not None:
+        title = f"Bewegung von {movement.name}: {metres_text(movement.cost)}"
+    if title:
+        ax.set_title(title, fontsize=notebook_font_size(None, ax.figure) + 1)
+    if legend:
+        handles, labels = legend_entries(battle_map, moves=movement is not None,
+                                         jumps=movement is not None and any(l.jump for l in movement.legs),
+                                         reach=area is not None, acting=bool(marked))
+        legend_below(ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, ax.figure))
+    raise_to_notebook_minimum(ax.figure)
+    texts = {t.name: token_text(t, points[t.name], (notes or {}).get(t.name, ())) for t in battle_map.tokens}
+    place_labels(ax, battle_map, creatures, walls, lines, texts, extra)
+    return ax
+
+
+# ---------------------------------------------------------------------------------------------
+# Figures
+# ---------------------------------------------------------------------------------------------
+def map_figure(battle_map: BattleMap, width: float = WIDTH, dpi: int = 100) -> tuple[Figure, Any]:
+    """A figure (Agg canvas, no pyplot) ``width`` inches wide with an axes shaped like the map."""
+    left, right, top = MARGINS
+    inner = width - left - right
+    height_in = inner * float(battle_map.height) / float(battle_map.width)
+    if height_in > 1.4 * inner:  # a tall map: narrower axes
+        height_in = 1.4 * inner
+    figure = Figure(figsize=(width, height_in + top + 1.0), dpi=dpi)
+    FigureCanvasAgg(figure)
+    ax = figure.add_axes((0, 0, 1, 1))
+    _place_axes(figure, ax, height_in, bottom=1.0)
+    return figure, ax
+
+
+def _place_axes(figure: Figure, ax, height_in: float, bottom: float) -> None:
+    left, right, top = MARGINS
+    width = figure.get_figwidth()
+    total = height_in + top + bottom
+    figure.set_size_inches(width, total)
+    ax.set_position((left / width, bottom / total, (width - left - right) / width, height_in / total))
+
+
+def fit_bottom(figure: Figure, ax) -> None:
+    """Grow or shrink the bottom margin to what the tick labels, axis label and legend need."""
+    renderer = figure._get_renderer()
+    legend = ax.get_legend()
+    boxes = [ax.xaxis.get_tightbbox(renderer)] + ([legend.get_window_extent(renderer)] if legend else [])
+    lowest = min(b.y0 for b in boxes if b is not None)
+    need = (float(ax.bbox.y0) - lowest) / figure.dpi + 0.12
+    height_in = float(ax.bbox.height) / figure.dpi
+    _place_axes(figure, ax, height_in, bottom=need)
+
+
+def map_png(battle_map: BattleMap, *, width: float = WIDTH, dpi: int = 100, **options) -> bytes:
+    """:func:`draw_map` (same keywords) as PNG bytes, ``width`` inches wide."""
+    figure, ax = map_figure(battle_map, width, dpi)
+    draw_map(ax, battle_map, **options)
+    fit_bottom(figure, ax)  # the axes keep their size: the placed labels only move with them
+    out = io.BytesIO()
+    figure.savefig(out, format="png", dpi=dpi)
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# An encounter's picture (System.picture protocol)
+# ---------------------------------------------------------------------------------------------
+EFFECT_WORDS = {"ausweichen": "weicht aus", "vorbereitet": "vorbereitet", "helfen-angriff": "hilft",
+                "helfen-wurf": "hilft"}
+
+
+def state_notes(state) -> dict[str, list[str]]:
+    """Words for each creature's label beyond its conditions: versteckt, weicht aus, vorbereitet, hilft."""
+    notes: dict[str, list[str]] = {t.name: [] for t in state.battle_map.tokens}
+    for name in state.hidden():
+        notes[name].append("versteckt")
+    for kind, owner, *_ in state.effects():
+        word = EFFECT_WORDS.get(kind)
+        if word and word not in notes.get(owner, [word]):
+            notes[owner].append(word)
+    return notes
+
+
+def status_line(state) -> str:
+    """``Runde 2, Zug: Kämpferin — Aktion frei, Bewegung 4,5 m übrig``, or how the encounter ended."""
+    if state.is_terminal():
+        won = f"{state.winner} gewinnt" if state.winner else "ohne Sieger"
+        return f"Ende in Runde {state.round}: {won}"
+    action = "Aktion frei" if state.action_used is None else f"Aktion genutzt ({state.action_used})"
+    return (f"Runde {state.round}, Zug: {state.acting} — {action}, "
+            f"Bewegung {metres_text(state.movement_left())} übrig")
+
+
+TABLE_CSS = ("<style>div.dnd-box table.dnd-table{border-collapse:collapse;margin:0.2em 0}"
+             "div.dnd-box table.dnd-table th{text-align:left;padding:0.15em 0.6em;border-bottom:1px solid #999}"
+             "div.dnd-box table.dnd-table td{text-align:left;padding:0.15em 0.6em;border-bottom:1px solid #e4e4e4}"
+             "div.dnd-box table.dnd-table td.dnd-number{text-align:right}</style>")
+"""Left-aligned cells: the selectors have a div class and a table class, so they outrank
+JupyterLab's ``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td`` (which right-aligns)."""
+
+
+def players_html(state, viewer: Any = "public") -> str:
+    """A table of the creatures: Kreatur, Seite, TP, Bedingungen (conditions and lasting effects),
+    the acting one marked.  Everything on it is public: ``viewer`` changes nothing."""
+    notes = state_notes(state)
+    acting = None if state.is_terminal() else state.acting
+    rows = []
+    for token in state.battle_map.tokens:
+        words = sorted(token.conditions) + notes[token.name]
+        name = html.escape(token.name) + (" (am Zug)" if token.name == acting else "")
+        rows.append(f"<tr><td>{name}</td><td>{html.escape(token.side)}</td>"
+                    f"<td class='dnd-number'>{state.hp(token.name)}/{state.max_hp(token.name)}</td>"
+                    f"<td>{html.escape(', '.join(words)) or '–'}</td></tr>")
+    return (TABLE_CSS + "<div class='dnd-box'><table class='dnd-table'><tr><th>Kreatur</th><th>Seite</th>"
+            "<th>TP</th><th>Bedingungen</th></tr>" + "".join(rows) + "</table></div>")
+
+
+class MapPicture:
+    """An encounter's battle map as one figure, updated in place (``System.picture`` protocol).
+
+    ``MapPicture(state)`` draws the terrain, grid and legend once (the saved background) and the
+    creatures over it; ``update(state, movement=None, reachable=None)`` redraws only the creatures,
+    their labels, the acting creature's gold edge, the title (:func:`status_line`) and, when
+    given, a movement and a reachable region.  ``png()`` is the picture as PNG bytes (from the
+    canvas buffer)."""
+
+    @staticmethod
+    def figure_size(state, width: float = WIDTH) -> tuple[float, float]:
+        figure, ax = map_figure(state.battle_map, width)
+        draw_terrain(ax, state.battle_map)
+        handles, labels = legend_entries(state.battle_map, moves=True, jumps=True, reach=True, acting=True)
+        legend_below(ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, figure))
+        fit_bottom(figure, ax)
+        return tuple(float(v) for v in figure.get_size_inches())
+
+    def __init__(self, state, *, figure: Figure | None = None, width: float = WIDTH, dpi: int = 100):
+        battle_map = state.battle_map
+        self._terrain_key = _terrain_key(battle_map)
+        if figure is None:
+            figure, self.ax = map_figure(battle_map, width, dpi)
+        else:
+            if figure.canvas is None or not hasattr(figure.canvas, "copy_from_bbox"):
+                FigureCanvasAgg(figure)
+            self.ax = figure.add_axes((0, 0, 1, 1))
+            _place_axes(figure, self.ax, (figure.get_figwidth() - MARGINS[0] - MARGINS[1]) * float(battle_map.height)
+                        / float(battle_map.width), bottom=1.0)
+        self.figure = figure
+        raise_to_notebook_minimum(figure)
+        self.walls = draw_terrain(self.ax, battle_map)
+        handles, labels = legend_entries(battle_map, moves=True, jumps=True, reach=True, acting=True)
+        legend_below(self.ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, figure))
+        if figure.canvas.__class__ is FigureCanvasAgg:
+            fit_bottom(figure, self.ax)
+        self.title = self.ax.set_title("", fontsize=notebook_font_size(None, figure) + 1)
+        self.title.set_animated(True)
+        self._dynamic: list = []
+        self._background = None
+        self.labels: dict[str, Any] = {}
+        self.state = None
+        figure.canvas.mpl_connect("draw_event", self._on_draw)
+        self.update(state)
+
+    def update(self, state, *, movement: Movement | None = None, reachable: Any = None) -> None:
+        """Show ``state`` (of the same encounter: the same terrain), with a movement and a
+        reachable region if given."""
+        battle_map = state.battle_map
+        if _terrain_key(battle_map) != self._terrain_key:
+            raise ValueError("a MapPicture shows the states of one encounter: the terrain differs")
+        for artist in self._dynamic:
+            artist.remove()
+        ax = self.ax
+        before = {id(a) for a in (*ax.patches, *ax.lines, *ax.texts)}
+        acting = set() if state.is_terminal() else {state.acting}
+        points = {t.name: (state.hp(t.name), state.max_hp(t.name)) for t in battle_map.tokens}
+        draw_reachable(ax, reachable_geometry(reachable))
+        creatures = draw_creatures(ax, battle_map, hp=points, highlight=acting)
+        lines, extra = draw_movement(ax, movement) if movement is not None else ([], [])
+        notes = state_notes(state)
+        texts = {t.name: token_text(t, points[t.name], notes[t.name]) for t in battle_map.tokens}
+        self.labels = place_labels(ax, battle_map, creatures, self.walls, lines, texts, extra)
+        self._dynamic = [a for a in (*ax.patches, *ax.lines, *ax.texts) if id(a) not in before]
+        for artist in self._dynamic:
+            artist.set_animated(True)
+        self.title.set_text(status_line(state))
+        self.state = state
+        self._refresh()
+
+    def _on_draw(self, event) -> None:
+        canvas = self.figure.canvas
+        if canvas.is_saving():
+            self._background = None
+            return
+        self._background = canvas.copy_from_bbox(self.figure.bbox)
+        self._draw_dynamic()
+
+    def _draw_dynamic(self) -> None:
+        for artist in sorted([*self._dynamic, self.title], key=lambda a: a.get_zorder()):
+            if artist.get_visible():
+                self.ax.draw_artist(artist)
+
+    def _refresh(self) -> None:
+        canvas = self.figure.canvas
+        if self._background is None:
+            if hasattr(canvas, "send_event"):  # a browser canvas (ipympl) asks for the full draw
+                canvas.draw_idle()
+            else:
+                canvas.draw()  # draw_event: the background saved, the rest drawn over it
+            return
+        canvas.restore_region(self._background)
+        self._draw_dynamic()
+        canvas.blit(self.figure.bbox)
+
+    def png(self) -> bytes:
+        """The picture as it is now, as PNG bytes (the canvas buffer, low compression)."""
+        return pixels_png(self.figure.canvas)
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        width, height = self.figure.canvas.get_width_height()
+        return int(width), int(height)
+
+    @staticmethod
+    def status_line(state) -> str:
+        return status_line(state)
+
+    @staticmethod
+    def players_html(state, viewer: Any = "public") -> str:
+        return players_html(state, viewer)
+
+
+def _terrain_key(battle_map: BattleMap) -> tuple:
+    return (battle_map.width, battle_map.height, battle_map.grid, battle_map.round_spaces,
+            tuple((w.name, w.shape.wkb) for w in battle_map.walls),
+            tuple((a.name, a.kind, a.rough, a.height, a.shape.wkb) for a in battle_map.areas))
