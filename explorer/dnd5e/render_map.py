@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import html
 import io
-import math
-from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 import numpy as np
@@ -82,16 +80,19 @@ def leg_text(leg, numbered: bool = False) -> str:
     """A leg's label: its length, what makes it dearer and its cost, e.g. ``3 m, schwieriges
     Gelände: 6 m``; a jump ``Weitsprung 3 m: 3 m``."""
     extras: list[str] = []
+
+    def add(word: str) -> None:
+        if word not in extras:
+            extras.append(word)
+
     for piece in leg.pieces:
-        for text, _rule in piece.reasons:
-            for word in ("schwieriges Gelände", "Bereich von"):
-                if word in text and piece.rate > 1:
-                    found = "schwieriges Gelände" if word == "schwieriges Gelände" else text.split(":")[0]
-                    found = found.replace(" und schwieriges Gelände", "")
-                    if found not in extras:
-                        extras.append(found)
-        if piece.mode in ("klettern", "schwimmen", "kriechen", "fliegen") and piece.mode not in extras:
-            extras.append(piece.mode)
+        for text, _rule in piece.reasons if piece.rate > 1 else ():
+            if text.startswith("Bereich von "):  # another creature's space (SICH UM ANDERE KREATUREN HERUM BEWEGEN)
+                add(text.split(":")[0].split(" gilt als")[0].split(" und schwieriges")[0])
+            if text.startswith("schwieriges Gelände") or "und schwieriges Gelände" in text:
+                add("schwieriges Gelände")
+        if piece.mode in ("klettern", "schwimmen", "kriechen", "fliegen"):
+            add(piece.mode)
     words = ("Weitsprung " if leg.jump is not None else "") + metres_text(leg.length)
     if extras:
         words += ", " + ", ".join(extras)
@@ -191,7 +192,8 @@ def draw_terrain(ax, battle_map: BattleMap) -> list:
     """The map's ground, grid, areas and walls on ``ax`` in metres, equal aspect; returns the
     patches that labels must avoid (walls)."""
     w, h = float(battle_map.width), float(battle_map.height)
-    ax.add_patch(Rectangle((0, 0), w, h, facecolor="#fbf8f1", edgecolor="black", linewidth=1.0, zorder=0))
+    ax.add_patch(Rectangle((0, 0), w, h, facecolor="#fbf8f1", edgecolor="none", zorder=0))
+    ax.add_patch(Rectangle((0, 0), w, h, facecolor="none", edgecolor="black", linewidth=1.0, zorder=1.6))
     for area in battle_map.areas:
         _label, face, hatch, edge = AREA_STYLES[area.kind]
         _patch(ax, area.shape, facecolor=face, hatch=hatch, edgecolor=edge, linewidth=0.8, zorder=1)
@@ -255,8 +257,8 @@ def legend_entries(battle_map: BattleMap, *, moves: bool = False, jumps: bool = 
 # ---------------------------------------------------------------------------------------------
 # Creatures and movement (redrawn by MapPicture)
 # ---------------------------------------------------------------------------------------------
-def draw_creatures(ax, battle_map: BattleMap, *, hp: Mapping[str, tuple[int, int]], highlight: set[str],
-                   notes: Mapping[str, list[str]] | None = None) -> list[tuple[Token, Any]]:
+def draw_creatures(ax, battle_map: BattleMap, *, hp: Mapping[str, tuple[int, int]],
+                   highlight: set[str]) -> list[tuple[Token, Any]]:
     """Each creature's space (slightly inset, so neighbours stay apart) in its side's colour: greyed
     at 0 hit points, hatched when liegend, a gold edge when highlighted; returns (token, patch)."""
     colours = side_colours(battle_map)
@@ -535,20 +537,22 @@ class MapPicture:
     def __init__(self, state, *, figure: Figure | None = None, width: float = WIDTH, dpi: int = 100):
         battle_map = state.battle_map
         self._terrain_key = _terrain_key(battle_map)
+        own_figure = figure is None
         if figure is None:
             figure, self.ax = map_figure(battle_map, width, dpi)
         else:
             if figure.canvas is None or not hasattr(figure.canvas, "copy_from_bbox"):
                 FigureCanvasAgg(figure)
-            self.ax = figure.add_axes((0, 0, 1, 1))
-            _place_axes(figure, self.ax, (figure.get_figwidth() - MARGINS[0] - MARGINS[1]) * float(battle_map.height)
-                        / float(battle_map.width), bottom=1.0)
+            self.ax = figure.add_axes((0, 0, 1, 1))  # sized by figure_size: the rest of the height is the bottom
+            inner = (figure.get_figwidth() - MARGINS[0] - MARGINS[1])
+            height_in = min(1.4 * inner, inner * float(battle_map.height) / float(battle_map.width))
+            _place_axes(figure, self.ax, height_in, bottom=max(0.5, figure.get_figheight() - MARGINS[2] - height_in))
         self.figure = figure
         raise_to_notebook_minimum(figure)
         self.walls = draw_terrain(self.ax, battle_map)
         handles, labels = legend_entries(battle_map, moves=True, jumps=True, reach=True, acting=True)
         legend_below(self.ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, figure))
-        if figure.canvas.__class__ is FigureCanvasAgg:
+        if own_figure:
             fit_bottom(figure, self.ax)
         self.title = self.ax.set_title("", fontsize=notebook_font_size(None, figure) + 1)
         self.title.set_animated(True)

@@ -154,6 +154,14 @@ def test_movement_path_leg_costs_and_opportunity_attack_drawn():
     save("movement-opportunity-attack.png", figure_png(figure))
 
 
+def test_leg_through_a_friends_space_names_it():
+    """dnd5e-combat-de-excerpt.txt, "SICH UM ANDERE KREATUREN HERUM BEWEGEN": another creature's
+    space is difficult terrain -- 3 m through the Magierin's square cost 4.5 m."""
+    battle_map = new_encounter("scharmuetzel", seed=1).battle_map.moved("Magierin", (2.25, 3.75))
+    movement = move(battle_map, "Kämpferin", [(2.25, 5.25)])
+    assert leg_text(movement.legs[0]) == "3 m, Bereich von Magierin: 4,5 m"
+
+
 def test_jump_drawn_as_an_arc_with_its_cost():
     """dnd5e-combat-de-excerpt.txt, "WEITE SPRÜNGE": after a 3 m run-up the Kämpferin jumps the
     1.5 m Graben (3 m, each metre jumped costs one), then walks into Geröll."""
