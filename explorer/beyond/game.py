@@ -269,10 +269,13 @@ class BeyondState(GameState):
         return self.emit(kind, text, rule, player=kw.pop("player", self.active_player), **kw)
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{html.escape(p)}</td><td>{self.score(p)['total']}</td>"
-                       f"<td>{html.escape(str(self.area(p)))}</td></tr>" for p in self.players)
-        return (f"<p>{html.escape(repr(self))}</p><table><tr><th>player</th><th>points</th><th>area</th></tr>"
-                f"{rows}</table>")
+        """The game in a notebook: the status line, each player's area as a table (what every
+        player may know) and the latest events citing their rules."""
+        from explorer.beyond.render_cards import players_html, status_line
+        from explorer.core.event_table import events_table
+        latest = events_table(self.log[-6:], heading="the latest events", private=False)
+        return (f"<p><b>{html.escape(status_line(self))}</b></p>{players_html(self)}"
+                f"{latest._repr_html_()}")
 
     def __repr__(self) -> str:
         who = f"{self.current_player} to act" if self.current_player else f"over, winners {self.winners}"

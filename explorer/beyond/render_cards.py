@@ -441,10 +441,14 @@ def players_html(state, viewer="public") -> str:
                     f"<td>{layout['lotus']}</td><td>{_e(', '.join(map(str, map(state.cards.get, layout['protected']))) or '-')}</td></tr>")
     seen = ("what every player may know" if viewer == "public" else "the referee's view" if viewer is None
             else f"what {viewer} may know")
-    style = ("<style>.beyond-players table{border-collapse:collapse;font-size:12px}.beyond-players th,"
-             ".beyond-players td{border-bottom:1px solid #ddd;padding:2px 6px;text-align:left}</style>")
+    # a div and a table class in the selectors: JupyterLab's rule for rendered tables
+    # (``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td``) right-aligns cells and outranks
+    # anything with fewer than two classes
+    style = ("<style>div.beyond-players table.beyond-table{border-collapse:collapse;font-size:12px}"
+             "div.beyond-players table.beyond-table th,div.beyond-players table.beyond-table td{"
+             "border-bottom:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}</style>")
     return (f'{style}<div class="beyond-players"><div><i>{_e(seen)}</i> -- {_e(table_line(state))}</div>'
-            f"<table>{head}{''.join(rows)}</table></div>")
+            f'<table class="beyond-table">{head}{"".join(rows)}</table></div>')
 
 
 class _Tile:

@@ -19,19 +19,20 @@ from typing import Any, Iterable
 from explorer.core.rules import RuleRef, RuleViolation
 
 CSS = """<style>
-.event-table{border-collapse:collapse;font-size:0.92em;margin:0.2em 0 0.6em 0;max-width:100%}
-.event-table th{text-align:left;padding:0.2em 0.6em;border-bottom:1px solid #999;white-space:nowrap}
-.event-table td{text-align:left;vertical-align:top;padding:0.2em 0.6em;border-bottom:1px solid #e4e4e4;
+div.event-box table.event-table{border-collapse:collapse;font-size:0.92em;margin:0.2em 0 0.6em 0;max-width:100%}
+div.event-box table.event-table th{text-align:left;padding:0.2em 0.6em;border-bottom:1px solid #999;white-space:nowrap}
+div.event-box table.event-table td{text-align:left;vertical-align:top;padding:0.2em 0.6em;border-bottom:1px solid #e4e4e4;
   white-space:normal;word-break:normal;overflow-wrap:break-word}
-.event-table td.event-text{min-width:14em;max-width:38em}
-.event-table td.event-rule{color:#555;font-size:0.92em;min-width:8em;max-width:16em;cursor:help}
-.event-table tr.event-refused td.event-text{color:#a00000}
-.event-table .event-mark{font-size:0.85em;font-weight:bold;padding:0 0.3em;border-radius:3px;margin-right:0.4em}
-.event-table tr.event-refused .event-mark{background:#fde2e2;color:#a00000}
-.event-table tr.event-private .event-mark{background:#e8e8f8;color:#404080}
-.event-table caption{caption-side:top;text-align:left;font-weight:bold;padding:0.3em 0}
+div.event-box table.event-table td.event-text{min-width:14em;max-width:38em}
+div.event-box table.event-table td.event-rule{color:#555;font-size:0.92em;min-width:8em;max-width:16em;cursor:help}
+div.event-box table.event-table tr.event-refused td.event-text{color:#a00000}
+div.event-box table.event-table .event-mark{font-size:0.85em;font-weight:bold;padding:0 0.3em;border-radius:3px;margin-right:0.4em}
+div.event-box table.event-table tr.event-refused .event-mark{background:#fde2e2;color:#a00000}
+div.event-box table.event-table tr.event-private .event-mark{background:#e8e8f8;color:#404080}
+div.event-box table.event-table caption{caption-side:top;text-align:left;font-weight:bold;padding:0.3em 0}
 </style>"""
-"""The tables' look: words left-aligned and wrapping on whole words, the rule in grey beside."""
+"""The tables' look: words left-aligned and wrapping on whole words, the rule in grey beside.  Selectors
+start at the table's box: they outweigh JupyterLab's output CSS, which right-aligns every cell."""
 
 REFUSED = "refused"
 
@@ -103,7 +104,7 @@ class EventTable:
         books = ", ".join(self.rulebooks)
         rule_head = f"rule ({_e(books)})" if books else "rule"
         caption = f"<caption>{_e(self.caption)}</caption>" if self.caption else ""
-        return (f'{CSS}<div style="max-width:100%;overflow-x:auto"><table class="event-table">{caption}'
+        return (f'{CSS}<div class="event-box" style="max-width:100%;overflow-x:auto"><table class="event-table">{caption}'
                 f"<tr><th>{_e(self.heading)}</th><th>{rule_head}</th></tr>{body}</table></div>")
 
     def __repr__(self) -> str:

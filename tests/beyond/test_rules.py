@@ -444,4 +444,5 @@ def test_protocol_undo_copy_json_and_view():
     assert "draw" not in view and view["draw_pile"] == 79 and view["revealed"] == list(state.revealed)
     for action in state.legal_actions():
         assert ACTIONS.from_json(action.to_json()) == action
-    assert "<table>" in state._repr_html_()
+    page = state._repr_html_()  # the players as a table, the latest events beside their rules, no raw dicts
+    assert "<table class=\"beyond-table\">" in page and "event-table" in page and "{'" not in page

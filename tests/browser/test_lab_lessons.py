@@ -105,6 +105,28 @@ def lab_broken_words(page) -> list[dict]:
     return page.evaluate(_LAB_BROKEN_WORDS_JS)
 
 
+_LAB_RIGHT_ALIGNED_PROSE_JS = r"""
+() => {
+  const found = [];
+  document.querySelectorAll('.jp-Cell').forEach((cell, index) => {
+    cell.querySelectorAll('.jp-OutputArea-output td').forEach(td => {
+      const text = (td.innerText || '').trim();
+      const words = text.split(/\s+/).filter(w => /[A-Za-zÄÖÜäöüß]{2,}/.test(w));
+      if (words.length < 4) return;  // numbers and short labels may stand right
+      const align = getComputedStyle(td).textAlign;
+      if (align !== 'right' && align !== 'end') return;
+      const prompt = (cell.querySelector('.jp-InputPrompt') || {}).innerText || '';
+      const count = (prompt.match(/\[(\d+)\]/) || [])[1];
+      found.push({index, count: count === undefined ? null : Number(count), text: text.slice(0, 80), align});
+    });
+  });
+  return found;
+}
+"""
+"""Table cells of words (four or more) that stand right-aligned: JupyterLab's output CSS right-aligns
+every cell, which makes a sentence in a table ragged on the left and hard to read."""
+
+
 def _artifact_stem(artifacts: Path, lesson: str) -> Path:
     folder = artifacts / "lab"
     folder.mkdir(parents=True, exist_ok=True)
@@ -139,6 +161,7 @@ def test_lesson_runs_clean_and_fits_in_jupyterlab(lesson, page, lab_server, lab_
     overflows = lab_overflows(page)
     cut_texts = lab_cut_texts(page)
     broken_words = lab_broken_words(page)
+    right_prose = page.evaluate(_LAB_RIGHT_ALIGNED_PROSE_JS)
     shots = screenshot_lab_notebook(page, stem)
 
     cells = outputs["cells"]
@@ -163,6 +186,9 @@ def test_lesson_runs_clean_and_fits_in_jupyterlab(lesson, page, lab_server, lab_
         what = (f"breaks the word {item['word']!r}" if item["kind"] == "broken" else "cuts its text")
         problems.append(f"{_cell(item)}: a table cell ({item['tag']}, {item['width']} px; {item['style']}) {what}: "
                         f"{item['text']!r}")
+
+    for item in right_prose:
+        problems.append(f"{_cell(item)}: a table cell of words stands {item['align']}-aligned: {item['text']!r}")
 
     report = [f"{lesson}: opened in {opened - started:.1f} s, cells ran in {ran - opened:.1f} s",
               f"screenshots: {', '.join(shot.name for shot in shots)}", ""]
