@@ -12,8 +12,8 @@ the rule each cites.  ``game_html(state, player)`` shows only what ``player`` ma
 Cards, Supply and Discard Pile"): his own hand by card titles, the other hands as counts, and the
 log without the others' private events.
 
-For replays and live games, ``players_html`` and ``events_html`` are the players' table and a
-step's events with their rules; the picture updated in place from state to state and the jewel's
+For replays and live games, ``players_html`` is the players' table (a step's events with their
+rules are the core's :class:`~explorer.core.event_table.EventTable`); the picture updated in place from state to state and the jewel's
 path are in :mod:`explorer.behind.render_replay`.
 """
 
@@ -35,6 +35,7 @@ from explorer.behind.palette import colours_for
 from explorer.behind.render_table import OUTLINE, draw_table, place_labels, polygon_path
 from explorer.core.render_labels import MIN_FONT_SIZE, LabelPlacer, font_size, legend_below, line_size, renderer_of
 from explorer.core.display import figure_png, png_img_tag
+from explorer.core.event_table import EventTable
 
 HIGHLIGHT_COLOUR = "#f2b600"
 JEWEL_COLOUR = "#ffd700"
@@ -704,31 +705,11 @@ def players_html(state, viewer: str | None = PUBLIC) -> str:
     return f'{_CSS}<div class="behind-game">{table}</div>'
 
 
-def events_html(events, *, heading: str = "what happened") -> str:
-    """Events as an HTML table: each in words beside the rulebook section it cites (the full
-    citation as the cell's tooltip); CSS classes ``event-text`` and ``event-rule``."""
-    events = list(events)
-    rulebooks = sorted({e.rule.rulebook for e in events if e.rule is not None})
-    rows = "".join(
-        f'<tr><td class="event-text">{_e(e.text)}</td><td class="rule event-rule" title="{_e(e.rule or "")}">'
-        f'{_e(e.rule.section) if e.rule else ""}</td></tr>' for e in events)
-    if not rows:
-        rows = '<tr><td class="event-text">(nothing happened that this viewer may see)</td><td></td></tr>'
-    return (f'{_CSS}<div class="behind-game"><table class="bg-table"><tr><th>{_e(heading)}</th>'
-            f'<th>rule ({_e(", ".join(rulebooks))})</th></tr>{rows}</table></div>')
-
-
 def _log_table(state, player: str | None, lines: int) -> str:
     events = state.events_for(player)[-lines:] if lines > 0 else []
     if not events:
         return ""
-    rows = "".join(
-        f"<tr><td>{_e(e.text)}</td><td class=\"rule\" title=\"{_e(e.rule) if e.rule else ''}\">"
-        f"{_e(e.rule.section) if e.rule else ''}</td></tr>" for e in events)
-    rulebooks = sorted({e.rule.rulebook for e in events if e.rule is not None})
-    return ('<table class="bg-table"><tr>'
-            f"<th>the last {len(events)} events of the log</th><th>rule ({_e(', '.join(rulebooks))})</th>"
-            f"</tr>{rows}</table>")
+    return EventTable(events, heading=f"the last {len(events)} events of the log")._repr_html_()
 
 
 def game_html(state, player: str | None = None, *, picture: bool = True, log_lines: int = LOG_LINES) -> str:

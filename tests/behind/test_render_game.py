@@ -57,7 +57,7 @@ def test_html_shows_phase_actions_counts_and_the_log_with_its_rules(state):
     for event in shown:
         assert html.escape(event.text) in page
         assert html.escape(event.rule.section) in page
-    assert page.count('<td class="rule"') == 8  # the last 8 log lines, no more
+    assert page.count('<td class="event-rule"') == 8  # the last 8 log lines, no more
 
 
 def test_log_lines_are_escaped(state):

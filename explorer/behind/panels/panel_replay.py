@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from explorer.behind.game import BehindState
-from explorer.behind.render_game import PUBLIC, events_html
+from explorer.behind.render_game import PUBLIC
 from explorer.core.panels.replay import REFEREE, action_words
 from explorer.core.panels.replay import ReplayPanel as CoreReplayPanel
 
@@ -42,5 +42,3 @@ class ReplayPanel(CoreReplayPanel):
         super().__init__(game, "behind", play=play, viewer=viewer, picture=picture, width=width,
                          picture_options={"dpi": PICTURE_DPI})
 
-    def events_html(self, events, heading: str) -> str:
-        return events_html(events, heading=heading)

@@ -46,6 +46,7 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 
 from explorer.core.game import Action
+from explorer.core.event_table import EventTable
 from explorer.core.inputs import parse_json
 from explorer.core.panels.figures import ipympl_backend, ipympl_figure
 from explorer.core.panels.layout import FULL_LABEL, button_layout, picture as picture_widget, row, tooltip_follows_value
@@ -101,16 +102,9 @@ def _e(value) -> str:
 
 def events_html(events, *, heading: str = "what happened") -> str:
     """Events as an HTML table: each in words beside the rulebook section it cites (the full
-    citation as the cell's tooltip); CSS classes ``event-text`` and ``event-rule``."""
-    events = list(events)
-    rulebooks = sorted({e.rule.rulebook for e in events if e.rule is not None})
-    rows = "".join(
-        f'<tr><td class="event-text">{_e(e.text)}</td><td class="event-rule" title="{_e(e.rule or "")}">'
-        f'{_e(e.rule.section) if e.rule else ""}</td></tr>' for e in events)
-    if not rows:
-        rows = '<tr><td class="event-text">(nothing happened that this viewer may see)</td><td></td></tr>'
-    return (f'{_CSS}<div class="replay-events"><table><tr><th>{_e(heading)}</th>'
-            f'<th>rule ({_e(", ".join(rulebooks))})</th></tr>{rows}</table></div>')
+    citation as the cell's tooltip); the core's :class:`~explorer.core.event_table.EventTable`
+    (cells ``event-text`` and ``event-rule``)."""
+    return EventTable(events, heading=heading, empty="(nothing happened that this viewer may see)")._repr_html_()
 
 
 def status_line(state) -> str:
