@@ -51,6 +51,7 @@ WALL_COLOUR = "#4a4a4a"
 GRID_COLOUR = "#d0d0d0"
 SIDE_COLOURS = ("#2c7bb6", "#d7191c", "#1a9641", "#7b3294", "#fdae61", "#404040")
 """The sides' colours in order of first appearance on the map."""
+KNOWN_SIDES = {"Helden": SIDE_COLOURS[0], "Monster": SIDE_COLOURS[1]}
 ACTING_COLOUR = "#f2b400"
 PATH_COLOUR = "#222222"
 COSTLY_COLOUR = "#e66101"
@@ -64,6 +65,8 @@ MARGINS = (0.65, 0.2, 0.4)
 MAX_GRID_LINES = 300
 """A finer grid (a large map) is left out: its lines would merge into a grey surface."""
 GRID_GID = "dnd-grid"
+LEADER_FROM = 12.0
+"""A movement label placed farther than this (points) from its point gets a leader line to it."""
 JUMP_BEND = -0.35
 """How far a jump's arc bows out (matplotlib ``arc3`` rad)."""
 
@@ -109,11 +112,18 @@ def token_text(token: Token, hp: tuple[int, int] | None, notes: Iterable[str] = 
 
 
 def side_colours(battle_map: BattleMap) -> dict[str, str]:
+    """Each side's colour, in order of first appearance: the shipped sides Helden blue and Monster
+    red on every map, any other side the next free colour of :data:`SIDE_COLOURS`."""
     sides: list[str] = []
     for token in battle_map.tokens:
         if token.side not in sides:
             sides.append(token.side)
-    return {side: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, side in enumerate(sides)}
+    out = {side: KNOWN_SIDES[side] for side in sides if side in KNOWN_SIDES}
+    spare = iter([c for c in SIDE_COLOURS if c not in out.values()] * (len(sides) + 1))
+    for side in sides:
+        if side not in out:
+            out[side] = next(spare)
+    return {side: out[side] for side in sides}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -373,9 +383,10 @@ def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], 
         out[token.name] = text
     for k, (at, words, style) in enumerate(extra):
         leader = dict(arrowstyle="-", color=style.get("color", PATH_COLOUR), linewidth=0.7, shrinkA=1, shrinkB=4)
-        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, path_effects=OUTLINE, zorder=7.5,
-                          arrowprops=leader, **style)
+        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, zorder=7.5, arrowprops=leader,
+                          bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85), **style)
         placer.place(text, _spots(6.0, rings=8, step=6.0))
+        text.arrow_patch.set_visible(max(abs(v) for v in text.xyann) > LEADER_FROM)
         out[f"#{k}"] = text
     return out
 

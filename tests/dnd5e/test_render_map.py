@@ -30,6 +30,7 @@ from explorer.dnd5e.render_map import (
     map_figure,
     map_png,
     players_html,
+    side_colours,
     status_line,
 )
 
@@ -260,3 +261,29 @@ def test_map_picture_updates_across_random_actions():
             break
     with pytest.raises(ValueError, match="terrain"):
         picture.update(new_encounter("duell", seed=0))
+
+
+@pytest.mark.parametrize("shape", ["square", "circle"])
+def test_sizes_and_round_spaces(shape):
+    """SRD 5.1, Combat > Movement and Position > Creature Size > Space (a Large creature 3 m, a Huge
+    4.5 m, a Tiny 0.75 m) and ruling dnd5e.space-shape (gridless: squares or circles): each
+    creature drawn as its space, labels clear."""
+    from explorer.dnd5e.battlemap import BattleMap, Token
+    from explorer.dnd5e.creatures import load_creatures
+    from explorer.core.rulings import Rulings
+
+    c = load_creatures()
+    rulings = Rulings({"dnd5e.measuring": "gridless", "dnd5e.space-shape": shape})
+    tokens = (Token("Oger", c["oger"], (3, 3), "Monster"), Token("Hügelriese", c["huegelriese"], (9, 3), "Monster"),
+              Token("Irrlicht", c["irrlicht"], (5.2, 6.1), "Monster"), Token("Wolf", c["wolf"], (5.4, 3.2), "Helden"))
+    battle_map = BattleMap(12, 9, tokens=tokens, rulings=rulings)
+    figure, ax = drawn(battle_map)
+    spaces = [p for p in ax.patches if p.get_zorder() == 4]
+    widths = sorted(round(p.get_path().transformed(p.get_patch_transform()).get_extents().width / 0.86, 2)
+                    for p in spaces)
+    assert widths == [0.75, 1.5, 3.0, 4.5]
+    assert side_colours(battle_map) == {"Monster": "#d7191c", "Helden": "#2c7bb6"}  # on every map alike
+    assert all(type(p).__name__ == ("Circle" if shape == "circle" else "Rectangle") for p in spaces)
+    labels = [t for t in ax.texts if t.get_text().split("\n")[0] in {t.name for t in tokens}]
+    assert_labels_clear(figure, ax, labels, battle_map)
+    save(f"sizes-{shape}.png", figure_png(figure))
