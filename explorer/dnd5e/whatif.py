@@ -406,6 +406,9 @@ def rueckzug_vs_provozieren(fliehender: Any, gegner: Iterable[Any], *, ziel_rk: 
     * "Spurt, provozieren": twice the ``bewegungsrate`` (SPURT), no attack, the same
       Gelegenheitsangriffe.
 
+    ``fliehender``: a profile id, a Kampfwerte or a mapping {name, rk, tp, bonus, schaden} (its RK and
+    hit points, its first melee attack); ``gegner``: their first melee attacks.
+
     One row per option: Bewegung (m), Gelegenheitsangriffe, the damage taken (P(mind. ein Treffer),
     Schaden erwartet erlitten, P(0 TP) with ``tp``, default its maximum) and Schaden erwartet
     verursacht, and the difference of the expectations (verursacht - erlitten)."""
