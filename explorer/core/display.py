@@ -6,17 +6,20 @@ import base64
 import html
 import io
 import re
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
-from matplotlib.figure import Figure
+if TYPE_CHECKING:  # matplotlib is imported by the functions that draw: a rules or odds module may
+    from matplotlib.figure import Figure  # use the tables of this module without loading it
 
 
-def new_figure(width: float = 6.0, height: float = 3.2, dpi: int = 100) -> Figure:
+def new_figure(width: float = 6.0, height: float = 3.2, dpi: int = 100) -> "Figure":
     """A matplotlib figure that does not touch pyplot's global state (safe in servers and tests)."""
+    from matplotlib.figure import Figure
+
     return Figure(figsize=(width, height), dpi=dpi, layout="constrained")
 
 
-def figure_png(figure: Figure) -> bytes:
+def figure_png(figure: "Figure") -> bytes:
     """The figure as PNG bytes."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=figure.dpi)
