@@ -13,6 +13,7 @@ from them.  There is no position format (a hand-written encounter in the middle 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from explorer.core import systems
@@ -243,13 +244,32 @@ CONFORMANCE_GAMES = 108
 
 def conformance_game(k: int) -> dict[str, Any]:
     """Conformance game ``k``: the configurations in turn, every pair of the random, greedy and
-    uniform players in turn (9 pairs), seed ``1000 + k``."""
+    uniform players in turn (9 pairs), seed ``1000 + k`` -- for a duel the first from there on whose
+    game lasts the few actions the suite samples first (a duel can end in two: a move and a critical
+    hit; a skirmish takes at least three: two attacks and the end of a turn between them)."""
     names = list(CONFIGURATIONS)
     name = names[k % len(names)]
     mix = k // len(names)
     kinds = CONFORMANCE_KINDS
-    players = [kinds[mix % 3], kinds[(mix // 3 + mix) % 3]]
-    return {"configuration": name, "config": dict(CONFIGURATIONS[name]), "players": players, "seed": 1000 + k}
+    players = (kinds[mix % 3], kinds[(mix // 3 + mix) % 3])
+    seed = _lasting_seed(name, players, 1000 + k) if name == "duell" else 1000 + k  # a skirmish needs more
+    return {"configuration": name, "config": dict(CONFIGURATIONS[name]), "players": list(players), "seed": seed}
+
+
+@lru_cache(maxsize=None)
+def _lasting_seed(configuration: str, kinds: tuple[str, ...], seed: int, tries: int = 16) -> int:
+    """The first seed from ``seed`` on whose game of ``configuration`` between ``kinds`` lasts at
+    least :data:`explorer.core.conformance.MIN_SAMPLES` actions (played as the suite plays it)."""
+    from explorer.core.conformance import MIN_SAMPLES
+    from explorer.core.players import make_player, play
+
+    for candidate in range(seed, seed + tries):
+        state = start(CONFIGURATIONS[configuration], candidate)
+        players = {who: make_player(SYSTEM, kind) for who, kind in zip(state.players, kinds)}
+        if len(play(state, players, seed=candidate).history) >= MIN_SAMPLES:
+            return candidate
+    raise RuntimeError(f"no seed from {seed} to {seed + tries - 1} gives a {configuration} game of "
+                       f"{MIN_SAMPLES} actions")
 
 
 # --- simulation ------------------------------------------------------------------------------
