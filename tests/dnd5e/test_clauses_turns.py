@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleViolation
 from explorer.dnd5e import actions as A
 from explorer.dnd5e import refs
 from explorer.dnd5e.game import EncounterState, new_encounter
+from explorer.dnd5e.players import GreedyPlayer
 from tests.dnd5e.test_game import script
 
 
@@ -129,9 +131,6 @@ def test_no_bonus_action_without_a_feature_that_grants_one():
     special ability, spell or feature says so; none of the shipped creatures has one, so no turn of
     a whole skirmish offers or spends one."""
     state = new_encounter("scharmuetzel", seed=3)
-    from explorer.dnd5e.players import GreedyPlayer
-    from explorer.core.rng import SeededRng
-
     player, rng = GreedyPlayer(), SeededRng(3)
     allowed = set(A.USING_THE_ACTION) | {"bewegen", "aufstehen", "zug-beenden"}
     while not state.is_terminal():
