@@ -24,12 +24,13 @@ from explorer.dnd5e import refs
 SOURCE = "dnd5e configuration"
 KEYS = ("encounter", "rulings")
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
-    "duell": {"encounter": "duell"},
     "scharmuetzel": {"encounter": "scharmuetzel"},
+    "duell": {"encounter": "duell"},
     "scharmuetzel_diagonals_3m": {"encounter": "scharmuetzel", "rulings": {"dnd5e.grid-diagonals": "alternate-1.5-3"}},
 }
-"""Named configurations: every generic test (conformance, simulate) plays each of them (the last:
-every second diagonal step 3 m, ruling ``dnd5e.grid-diagonals``).  All on the 1.5 m grid: a
+"""Named configurations: every generic test (conformance, simulate) plays each of them.  The
+first, the fullest (a wall, rubble, a spell), is the default (``System.new_game()``); in the last
+every second diagonal step costs 3 m (ruling ``dnd5e.grid-diagonals``).  All on the 1.5 m grid: a
 gridless encounter's save does not yet continue exactly (the movement spent is written rounded)."""
 
 
