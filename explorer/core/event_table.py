@@ -20,7 +20,8 @@ from explorer.core.rules import RuleRef, RuleViolation
 
 CSS = """<style>
 div.event-box table.event-table{border-collapse:collapse;font-size:0.92em;margin:0.2em 0 0.6em 0;max-width:100%}
-div.event-box table.event-table th{text-align:left;padding:0.2em 0.6em;border-bottom:1px solid #999;white-space:nowrap}
+div.event-box table.event-table th{text-align:left;vertical-align:bottom;padding:0.2em 0.6em;border-bottom:1px solid #999;
+  white-space:normal;word-break:normal;overflow-wrap:normal}
 div.event-box table.event-table td{text-align:left;vertical-align:top;padding:0.2em 0.6em;border-bottom:1px solid #e4e4e4;
   white-space:normal;word-break:normal;overflow-wrap:break-word}
 div.event-box table.event-table td.event-text{min-width:14em;max-width:38em}
