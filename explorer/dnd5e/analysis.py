@@ -278,16 +278,22 @@ def reachable(battle_map: BattleMap, name: str, *, spurt: bool = False, aufstehe
     found, paths = search(battle_map, token, walker, start.budget) if can_move else (
         {token.position: start.budget.used}, {token.position: ()})
     before = budget.used
-    points = {p: used - before for p, used in found.items() if _may_end(walker, p)}
+    free = _may_end(walker, found)
+    points = {p: used - before for p, used in found.items() if p in free}
     limit = allowance(token, "fliegen" if mode == "fliegen" else "gehen", dash=start.budget.dash)
     return Reachable(name, token.position, points, {p: paths[p] for p in points}, limit, before,
                      start.stand_up_cost, battle_map.grid, SQUARE if battle_map.grid else LATTICE, options)
 
 
-def _may_end(walker: _Walker, p) -> bool:
-    """No move ends in another creature's space (SICH UM ANDERE KREATUREN HERUM BEWEGEN)."""
-    x, y = float(p[0]), float(p[1])
-    return not any(shapely.contains_xy(zone, x, y) for zone in walker.overlap.values())
+def _may_end(walker: _Walker, places) -> set:
+    """The places not in another creature's space: no move ends there (SICH UM ANDERE KREATUREN HERUM BEWEGEN)."""
+    places = list(places)
+    xs = np.array([float(p[0]) for p in places])
+    ys = np.array([float(p[1]) for p in places])
+    inside = np.zeros(len(places), dtype=bool)
+    for zone in walker.overlap.values():
+        inside |= shapely.contains_xy(zone, xs, ys)
+    return {p for p, taken in zip(places, inside) if not taken}
 
 
 def _limit(walker: _Walker, speed: str):
@@ -381,19 +387,19 @@ def _lattice_search(m: BattleMap, token: Token, walker: _Walker, budget: Budget)
     h = float(LATTICE)
     lo_i, hi_i = math.ceil((half - x0) / h - 1e-9), math.floor((float(m.width) - half - x0) / h + 1e-9)
     lo_j, hi_j = math.ceil((half - y0) / h - 1e-9), math.floor((float(m.height) - half - y0) / h + 1e-9)
+    ni, nj = hi_i - lo_i + 1, hi_j - lo_j + 1
     ii, jj = np.meshgrid(np.arange(lo_i, hi_i + 1), np.arange(lo_j, hi_j + 1), indexing="ij")
     ii, jj = ii.ravel(), jj.ravel()
-    index = {(int(a), int(b)): k for k, (a, b) in enumerate(zip(ii, jj))}
     xs, ys = x0 + ii * h, y0 + jj * h
-    # edges (both directions later): start k, end k2
+    # edges (both directions later): start k to end k2, for each half of the 16 directions
+    grid = np.arange(ni * nj).reshape(ni, nj)
     starts, ends = [], []
     for di, dj in _LATTICE_STEPS:
-        for k, (a, b) in enumerate(zip(ii, jj)):
-            k2 = index.get((int(a) + di, int(b) + dj))
-            if k2 is not None:
-                starts.append(k)
-                ends.append(k2)
-    starts, ends = np.array(starts, dtype=int), np.array(ends, dtype=int)
+        a = grid[max(0, -di):ni - max(0, di), max(0, -dj):nj - max(0, dj)]
+        b = grid[max(0, di):ni + min(0, di), max(0, dj):nj + min(0, dj)]
+        starts.append(a.ravel())
+        ends.append(b.ravel())
+    starts, ends = np.concatenate(starts), np.concatenate(ends)
     coords = np.stack([np.stack([xs[starts], ys[starts]], axis=1), np.stack([xs[ends], ys[ends]], axis=1)], axis=1)
     lines = shapely.linestrings(coords)
     lengths = np.hypot(xs[ends] - xs[starts], ys[ends] - ys[starts])
@@ -437,12 +443,16 @@ def _lattice_search(m: BattleMap, token: Token, walker: _Walker, budget: Budget)
     sig_points = signature(xs, ys)
     cost = np.full(len(lines), np.inf)
     slack = np.full(len(lines), -np.inf)  # the most movement used before the edge that still allows it
-    for e in np.nonzero(ok & ~crossing)[0]:
-        info = rate_of(sig_points[starts[e]], xs[starts[e]], ys[starts[e]])
+    point_rate, point_limit = np.full(len(xs), np.inf), np.full(len(xs), -np.inf)
+    for k in range(len(xs)):
+        info = rate_of(sig_points[k], xs[k], ys[k])
         if info is not None:
-            cost[e] = lengths[e] * info[0]
-            slack[e] = info[1] - cost[e]
+            point_rate[k], point_limit[k] = info
+    uniform = ok & ~crossing & np.isfinite(point_rate[starts])
+    cost[uniform] = lengths[uniform] * point_rate[starts[uniform]]
+    slack[uniform] = point_limit[starts[uniform]] - cost[uniform]
     # crossing edges: cut at every boundary, each stretch at the rate of its midpoint (as move() does)
+    reverse = slack.copy()  # uniform edges: one rate, one limit, the same both ways
     cross = np.nonzero(ok & crossing)[0]
     if len(cross):
         spans = []
@@ -454,27 +464,24 @@ def _lattice_search(m: BattleMap, token: Token, walker: _Walker, budget: Budget)
         mx = xs[starts[owner]] + mids * (xs[ends[owner]] - xs[starts[owner]])
         my = ys[starts[owner]] + mids * (ys[ends[owner]] - ys[starts[owner]])
         sigs = signature(mx, my)
-        row = 0
-        for e, s in zip(cross, spans):
-            total, room = 0.0, math.inf
-            for t0, t1 in s:
+        first = 0
+        for e, span in zip(cross, spans):
+            stretches = []  # (metres of movement, limit of its speed) in order
+            for row, (t0, t1) in enumerate(span, start=first):
                 info = rate_of(sigs[row], mx[row], my[row])
-                row += 1
                 if info is None:
-                    total = math.inf
-                    continue
-                total += (t1 - t0) * lengths[e] * info[0]
-                room = min(room, info[1] - total)
-            if total < math.inf:
-                cost[e], slack[e] = total, room
-    # the reverse edges: the same stretches backwards (their slack is recomputed per direction)
+                    break
+                stretches.append(((t1 - t0) * lengths[e] * info[0], info[1]))
+            first += len(span)
+            if len(stretches) == len(span):
+                cost[e] = sum(c for c, _ in stretches)
+                slack[e] = _room(stretches)
+                reverse[e] = _room(stretches[::-1])  # the same stretches walked back
     adjacency: list[list[tuple[int, float, float]]] = [[] for _ in range(len(xs))]
-    reverse = _reverse_slack(cost, slack, starts, ends, cross, spans if len(cross) else [], lengths, xs, ys,
-                             sig_points, rate_of, signature)
     for e in np.nonzero(np.isfinite(cost))[0]:
         adjacency[starts[e]].append((int(ends[e]), float(cost[e]), float(slack[e])))
         adjacency[ends[e]].append((int(starts[e]), float(cost[e]), float(reverse[e])))
-    origin = index[(0, 0)]
+    origin = int(grid[-lo_i, -lo_j])
     used0 = float(budget.used)
     best = {origin: used0}
     prev: dict = {}
@@ -491,39 +498,22 @@ def _lattice_search(m: BattleMap, token: Token, walker: _Walker, budget: Budget)
                 best[k2] = new
                 prev[k2] = k
                 heapq.heappush(heap, (new, k2))
-    found, paths = {}, {}
-    for k, used in best.items():
-        p = (token.position[0] + int(ii[k]) * LATTICE, token.position[1] + int(jj[k]) * LATTICE)
-        found[p] = used
-        chain, s = [], k
-        while s != origin:
-            chain.append((token.position[0] + int(ii[s]) * LATTICE, token.position[1] + int(jj[s]) * LATTICE))
-            s = prev[s]
-        paths[p] = tuple(reversed(chain))
-    return found, paths
+    place = {k: (token.position[0] + int(ii[k]) * LATTICE, token.position[1] + int(jj[k]) * LATTICE) for k in best}
+    found, paths = {}, {origin: ()}
+    for k in sorted(best, key=best.get):  # a point's predecessor is cheaper, so its path is known already
+        found[place[k]] = best[k]
+        if k != origin:
+            paths[k] = paths[prev[k]] + (place[k],)
+    return found, {place[k]: path for k, path in paths.items()}
 
 
-def _reverse_slack(cost, slack, starts, ends, cross, spans, lengths, xs, ys, sig_points, rate_of, signature):
-    """The slack of each edge walked from its end to its start (the stretches in reverse order)."""
-    reverse = slack.copy()
-    cross_set = {int(e): s for e, s in zip(cross, spans)}
-    for e in np.nonzero(np.isfinite(cost))[0]:
-        e = int(e)
-        if e not in cross_set:
-            continue  # uniform: one rate, one limit, the same both ways
-        s = cross_set[e]
-        mids = np.array([(t0 + t1) / 2 for t0, t1 in s])
-        mx = xs[starts[e]] + mids * (xs[ends[e]] - xs[starts[e]])
-        my = ys[starts[e]] + mids * (ys[ends[e]] - ys[starts[e]])
-        sigs = signature(mx, my)
-        total, room = 0.0, math.inf
-        for r in range(len(s) - 1, -1, -1):
-            t0, t1 = s[r]
-            rate, limit = rate_of(sigs[r], mx[r], my[r])
-            total += (t1 - t0) * lengths[e] * rate
-            room = min(room, limit - total)
-        reverse[e] = room
-    return reverse
+def _room(stretches) -> float:
+    """The most movement used before a walk of these stretches that keeps each within its speed's limit."""
+    total, room = 0.0, math.inf
+    for spent, limit in stretches:
+        total += spent
+        room = min(room, limit - total)
+    return room
 
 
 # ---------------------------------------------------------------------------------------------

@@ -280,6 +280,35 @@ def test_reachable_gridless_points_are_reached_by_move_at_their_cost():
     assert reachable(open_map, KAEMPFERIN).cost((15 + 9 + LATTICE, 15)) is None
 
 
+def test_reachable_gridless_agrees_with_move_on_random_maps():
+    """SRD 5.1 Combat > Movement and Position, Difficult Terrain; "KLETTERN, SCHWIMMEN UND KRIECHEN";
+    "SICH UM ANDERE KREATUREN HERUM BEWEGEN" (ruling dnd5e.measuring 'gridless'): on 8 seeded random
+    maps with terrain at odd offsets every lattice point reported is reached by move() at its cost."""
+    rng = random.Random(7)
+    checked = 0
+    for case in range(8):
+        def rbox():
+            x, y = rng.uniform(0, 10), rng.uniform(0, 10)
+            return (round(x, 2), round(y, 2), round(x + rng.uniform(1, 4), 2), round(y + rng.uniform(1, 4), 2))
+        areas = tuple(Area(f"A{k}", rng.choice(["schwierig", "wasser", "kletterbar"]), rbox())
+                      for k in range(rng.randint(1, 3)))
+        walls = (Wall("W", rbox()),) if case % 2 else ()
+        start = (round(rng.uniform(1, 11), 2), round(rng.uniform(1, 11), 2))
+        if walls and walls[0].shape.buffer(1).contains(Point(*start)):
+            continue
+        foe = Token("Ork", C["ork"], (round(rng.uniform(1, 11), 2), round(rng.uniform(1, 11), 2)), "feinde")
+        try:
+            m = BattleMap(12, 12, walls=walls, areas=areas, tokens=(hero(at=start), foe), rulings=GRIDLESS)
+        except InputError:
+            continue  # the two spaces overlap
+        region = reachable(m, KAEMPFERIN, spurt=case % 3 == 0)
+        for p, c in region.points.items():
+            mv = move(m, KAEMPFERIN, list(region.path(p)), dash=case % 3 == 0)
+            assert float(mv.cost) == pytest.approx(c, abs=1e-6)
+            checked += 1
+    assert checked > 300
+
+
 # ---------------------------------------------------------------------------------------------
 # opportunity_risk
 # ---------------------------------------------------------------------------------------------
