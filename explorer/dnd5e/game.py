@@ -41,6 +41,7 @@ from __future__ import annotations
 import copy
 import html
 import math
+import re
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
@@ -65,6 +66,17 @@ close combat measure the same 5 feet (SRD 5.1)."""
 
 def _fraction(value: Any) -> Fraction:
     return value if isinstance(value, Fraction) else Fraction(value).limit_denominator(10**6)
+
+
+_EXACT = re.compile(r"-?[0-9]{1,40}(/[0-9]{1,40})?")
+
+
+def _exact(value: Any, field: str, source: str) -> Fraction:
+    """A saved exact number ("3/4", "12"): whole numbers and fractions of at most 40 digits each (a
+    text such as "1e99999999" would make Fraction compute a number of a hundred million digits)."""
+    if not isinstance(value, str) or not _EXACT.fullmatch(value):
+        raise InputError(source, field, "an exact number as to_json() writes it ('3/4', '12')", value)
+    return Fraction(value)
 
 
 def _m(value) -> str:
@@ -231,12 +243,18 @@ class EncounterState(GameState):
         return f"<EncounterState round {self.round}, {self.acting} ({self.current_player}) to act>"
 
     def _repr_html_(self) -> str:
-        rows = "".join(
-            f"<tr><td>{html.escape(t.name)}</td><td>{html.escape(t.side)}</td><td>{self.hp(t.name)}/"
-            f"{self.max_hp(t.name)}</td><td>({float(t.position[0]):g}, {float(t.position[1]):g})</td>"
-            f"<td>{html.escape(', '.join(sorted(t.conditions)))}</td></tr>" for t in self.battle_map.tokens)
-        return (f"<p>{html.escape(repr(self))}</p><table><tr><th>Kreatur</th><th>Seite</th><th>TP</th>"
-                f"<th>Position</th><th>Zustände</th></tr>{rows}</table>")
+        """The encounter in a notebook: the map as it stands, the status line, the creatures' table
+        and the latest events beside their rules (drawing imported only here)."""
+        import base64
+
+        from explorer.core.event_table import EventTable
+        from explorer.dnd5e.render_map import MapPicture, players_html, status_line
+
+        png = base64.b64encode(MapPicture(self).png()).decode("ascii")
+        latest = EventTable(self.log[-6:], heading="die letzten Ereignisse")._repr_html_()
+        return (f"<p><b>{html.escape(status_line(self))}</b></p>"
+                f'<img src="data:image/png;base64,{png}" alt="Kampfkarte" style="max-width:100%">'
+                f"{players_html(self)}{latest}")
 
     # -- save / load ------------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -246,13 +264,15 @@ class EncounterState(GameState):
         b = d["budget"]
         data = {"tokens": tokens, "hp": dict(d["hp"]), "order": list(d["order"]), "initiative": dict(d["initiative"]),
                 "round": d["round"], "turn": d["turn"], "phase": d["phase"], "winner": d["winner"],
-                "budget": {"used": str(_fraction(b.used)), "diagonals": b.diagonals, "dash": b.dash,
+                "budget": {"used": str(Fraction(b.used)), "diagonals": b.diagonals, "dash": b.dash,
                            "disengage": b.disengage},
                 "action": d["action"], "bonus": d["bonus"], "actions_this_turn": d["actions_this_turn"],
                 "reacted": sorted(d["reacted"]), "effects": [_plain(e) for e in d["effects"]],
                 "hidden": dict(d["hidden"]), "rng": d["rng"].to_json()}
-        return {"system": "dnd5e", "version": 1, "encounter": _plain_spec(self.encounter.spec),
+        spec = _plain_spec(self.encounter.spec)
+        return {"system": "dnd5e", "version": 1, "encounter": spec,
                 "rulings": self.rulings.to_json(), "seed": self.seed, "data": data,
+                "origin": {"encounter": spec, "seed": self.seed},
                 "log": [e.to_json() for e in self.log], "history": [a.to_json() for a in self.history]}
 
     @classmethod
@@ -357,7 +377,8 @@ def _load(cls, saved, source: str) -> EncounterState:
         placed = []
         for t in tokens:
             token = m.token(t["name"])
-            placed.append(replace(token, position=tuple(Fraction(v) for v in t["position"]),
+            placed.append(replace(token, position=tuple(_exact(v, "data.tokens.position", source)
+                                                        for v in t["position"]),
                                   conditions=frozenset(t["conditions"])))
         battle_map = BattleMap(m.width, m.height, m.walls, m.areas, tuple(placed), m.rulings)
         hp = {str(k): v for k, v in d["hp"].items()}
@@ -373,7 +394,8 @@ def _load(cls, saved, source: str) -> EncounterState:
         if d["phase"] not in ("zug", "ende") or (d["winner"] is not None and d["winner"] not in built.sides):
             raise InputError(source, "data.phase", "zug or ende, the winner a side or null", d["phase"])
         b = d["budget"]
-        budget = Budget(Fraction(b["used"]), int(b["diagonals"]), bool(b["dash"]), bool(b["disengage"]))
+        budget = Budget(_exact(b["used"], "data.budget.used", source), int(b["diagonals"]), bool(b["dash"]),
+                        bool(b["disengage"]))
         action = d["action"]
         if action is not None and action not in A.USING_THE_ACTION:
             raise InputError(source, "data.action", "null or an action's kind", action)
@@ -515,7 +537,7 @@ def _weapon_use(state: EncounterState, name: str, waffe: str, ziel: str, attacke
     a, t = m.token(name), m.token(ziel)
     distance = _gap(m, a, attacker_at or a.position, t, target_at or t.position)
     weapon = attack.weapon
-    reach = max(a.creature.reach, _fraction(weapon.reach_m or 0))
+    reach = max(a.creature.reach, _fraction(weapon.reach_m or 0))  # a Reichweite weapon: 3 m (refs.SRD_REACH)
     if weapon.nahkampf and distance <= reach:
         return attack, "nahkampf", distance
     if weapon.range_m is None:

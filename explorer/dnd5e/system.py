@@ -27,11 +27,12 @@ CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "scharmuetzel": {"encounter": "scharmuetzel"},
     "duell": {"encounter": "duell"},
     "scharmuetzel_diagonals_3m": {"encounter": "scharmuetzel", "rulings": {"dnd5e.grid-diagonals": "alternate-1.5-3"}},
+    "duell_gridless": {"encounter": "duell", "rulings": {"dnd5e.measuring": "gridless"}},
 }
 """Named configurations: every generic test (conformance, simulate) plays each of them.  The
 first, the fullest (a wall, rubble, a spell), is the default (``System.new_game()``); in the last
-every second diagonal step costs 3 m (ruling ``dnd5e.grid-diagonals``).  All on the 1.5 m grid: a
-gridless encounter's save does not yet continue exactly (the movement spent is written rounded)."""
+every second diagonal step costs 3 m (ruling ``dnd5e.grid-diagonals``); ``duell_gridless`` measures
+exact distances (ruling ``dnd5e.measuring``)."""
 
 
 def start(config: Mapping[str, Any], seed: int = 0):
@@ -240,7 +241,7 @@ def _step(state):
 
 # --- conformance -----------------------------------------------------------------------------
 CONFORMANCE_KINDS = ("random", "greedy", "uniform")
-CONFORMANCE_GAMES = 108
+CONFORMANCE_GAMES = 144  # every pair of players 4 times in each of the 4 configurations
 
 
 def conformance_game(k: int) -> dict[str, Any]:
@@ -253,7 +254,8 @@ def conformance_game(k: int) -> dict[str, Any]:
     mix = k // len(names)
     kinds = CONFORMANCE_KINDS
     players = (kinds[mix % 3], kinds[(mix // 3 + mix) % 3])
-    seed = _lasting_seed(name, players, 1000 + k) if name == "duell" else 1000 + k  # a skirmish needs more
+    duel = CONFIGURATIONS[name]["encounter"] == "duell"
+    seed = _lasting_seed(name, players, 1000 + k) if duel else 1000 + k  # a skirmish lasts long enough
     return {"configuration": name, "config": dict(CONFIGURATIONS[name]), "players": list(players), "seed": seed}
 
 
@@ -339,7 +341,7 @@ SYSTEM = systems.register(systems.System(
     players=_players(),
     simulation=SIMULATION,
     from_position=None,
-    picture=None,
+    picture="explorer.dnd5e.render_map:MapPicture",
     invariants=invariants,
     conformance=conformance_game,
     conformance_games=CONFORMANCE_GAMES,
