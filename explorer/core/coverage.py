@@ -74,6 +74,7 @@ def coverage(
     *,
     root: Path | None = None,
     exclude: Iterable[Path] = (),
+    package: str | None = None,
 ) -> list[SectionCoverage]:
     """One row per section of ``refs`` (first constant name wins when two name the same section).
 
@@ -81,6 +82,9 @@ def coverage(
     ``tests_dir`` for pytest files (``test_*.py``, ``*_test.py``).  Test node ids are relative to
     ``root`` (default: the parent of ``tests_dir``).  ``out_of_scope`` maps a section to the reason
     it holds no rule to implement; an unknown section or an empty reason raises ``ValueError``.
+    ``package`` (e.g. ``"explorer.dnd5e"``): only test files that import it count -- a heading such
+    as "Movement" of one rulebook is not cited by another system's test that mentions "Combat >
+    Movement and Position".
     """
     constants = rule_constants(refs)
     out_of_scope = dict(out_of_scope or {})
@@ -106,6 +110,8 @@ def coverage(
         if not (path.name.startswith("test_") or path.name.endswith("_test.py")):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        if package is not None and not _imports(tree, package):
+            continue
         aliases = citer.aliases(tree, _package(path))
         top = _module_level_definitions(tree)
         for node_id, test in _test_functions(tree, path.relative_to(root).as_posix()):
@@ -125,6 +131,19 @@ def coverage(
             status = NOT_COVERED
         rows.append(SectionCoverage(rule, name, tuple(sorted(code[rule])), tuple(tests[rule]), status))
     return rows
+
+
+def _imports(tree: ast.AST, package: str) -> bool:
+    """Whether the module imports ``package`` or one of its modules (anywhere in the file)."""
+    def within(name: str | None) -> bool:
+        return bool(name) and (name == package or name.startswith(package + "."))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(within(alias.name) for alias in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and (
+                within(node.module) or any(within(f"{node.module}.{a.name}") for a in node.names)):
+            return True
+    return False
 
 
 def uncovered(rows: Iterable[SectionCoverage]) -> list[SectionCoverage]:
@@ -158,10 +177,12 @@ def coverage_markdown(rows: Iterable[SectionCoverage]) -> str:
 # -- every system ----------------------------------------------------------------------------------
 def system_coverage(refs, coverage_file: str | Path, out_of_scope: Mapping) -> list[SectionCoverage]:
     """A system's coverage, from its ``coverage.py`` (``__file__``): its package's modules and the
-    repository's ``tests/`` (the coverage file itself lists sections, it does not cite them)."""
+    tests of the repository's ``tests/`` that import the package (the coverage file itself lists
+    sections, it does not cite them)."""
     here = Path(coverage_file).resolve()
     root = here.parents[2]
-    return coverage(refs, here.parent, root / "tests", out_of_scope, root=root, exclude=[here])
+    package = refs.__name__.rsplit(".", 1)[0]
+    return coverage(refs, here.parent, root / "tests", out_of_scope, root=root, exclude=[here], package=package)
 
 
 def all_systems() -> dict[str, Callable[[], list[SectionCoverage]]]:
