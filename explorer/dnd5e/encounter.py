@@ -16,7 +16,8 @@ block (weapon, attack bonus, damage modifier), spells with an attack roll, Steal
 modifiers.  The monsters' values are the SRD 5.1 stat blocks' (Goblin: Scimitar +4, 1d6 + 2 played
 with the Kurzschwert's 1W6 -- the shipped weapons have no scimitar; Shortbow +4, 1d6 + 2; Orc:
 Greataxe +5, 1d12 + 3); the Kämpferin and the Magierin are illustrative 1st-level characters built
-by the SRD's rules (not SRD stat blocks).
+by the SRD's rules (not SRD stat blocks); ``kaempferin_hellebarde`` is the Kämpferin with a halberd
+(SRD 5.1 Weapon Properties > Reach: 3 m).
 """
 
 from __future__ import annotations
@@ -120,6 +121,8 @@ def _profiles() -> dict[str, Kampfwerte]:
         "kaempferin": Kampfwerte(c["kaempferin"], 1, (Waffenangriff("Langschwert", 5, 3),
                                                       Waffenangriff("Leichte Armbrust", 3, 1)),
                                  heimlichkeit=1, wahrnehmung=2),
+        "kaempferin_hellebarde": Kampfwerte(c["kaempferin"], 1, (Waffenangriff("Hellebarde", 5, 3),),
+                                            heimlichkeit=1, wahrnehmung=2),
         "magierin": Kampfwerte(MAGIERIN, 2, (Waffenangriff("Dolch", 4, 2),), zauber=(("Feuerpfeil", 5),),
                                heimlichkeit=2, wahrnehmung=1),
     }

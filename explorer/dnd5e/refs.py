@@ -64,7 +64,6 @@ SRD_ABILITY_MODIFIERS = _srd("Using Ability Scores > Ability Scores and Modifier
 SRD_ABILITY_CHECKS = _srd("Using Ability Scores > Ability Checks")
 SRD_TYPICAL_DCS = _srd("Using Ability Scores > Ability Checks > Typical Difficulty Classes")
 SRD_JUMPING = _srd("Adventuring > Movement > Special Types of Movement > Jumping")
-SRD_FALLING = _srd("Adventuring > The Environment > Falling")
 SRD_CONDITIONS = _srd("Appendix PH-A: Conditions")
 SRD_REACH = _srd("Equipment > Weapons > Weapon Properties > Reach")
 # the attack's SRD sections (cited by explorer.dnd5e.odds with these very values)

@@ -96,6 +96,23 @@ def test_melee_attacks_reach_one_and_a_half_metres_diagonals_included():
     assert refused.value.rule == refs.ANGRIFFSSTRUKTUR
 
 
+def test_a_reach_weapon_adds_one_and_a_half_metres_to_the_reach():
+    """SRD 5.1 Equipment > Weapons > Weapon Properties > Reach: "This weapon adds 5 feet to your reach
+    when you attack with it" -- a Hellebarde (halberd) reaches a foe two squares (3 m) away, a
+    Langschwert does not, and three squares are beyond both (ANGRIFFSSTRUKTUR)."""
+    halberd = encounter(("Kämpferin", "kaempferin_hellebarde", "Helden", (0.75, 0.75)),
+                        ("Ork", "ork", "Monster", (3.75, 0.75)))
+    assert refs.SRD_REACH.section.endswith("Reach")
+    assert halberd.can(A.Angriff("Hellebarde", "Ork"))
+    sword = encounter(("Kämpferin", "kaempferin", "Helden", (0.75, 0.75)), ("Ork", "ork", "Monster", (3.75, 0.75)))
+    assert not sword.can(A.Angriff("Langschwert", "Ork"))
+    far = encounter(("Kämpferin", "kaempferin_hellebarde", "Helden", (0.75, 0.75)),
+                    ("Ork", "ork", "Monster", (5.25, 0.75)))
+    with pytest.raises(RuleViolation) as refused:
+        far.check(A.Angriff("Hellebarde", "Ork"))
+    assert refused.value.rule == refs.ANGRIFFSSTRUKTUR and "3 m" in str(refused.value)
+
+
 def test_ranged_attacks_never_beyond_the_long_range():
     """SRD 5.1 Combat > Making an Attack > Ranged Attacks: you can't attack a target beyond the long
     range -- the light crossbow's 96 m (320 ft); at 96 m with disadvantage."""

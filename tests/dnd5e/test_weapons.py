@@ -17,6 +17,7 @@ SRD_TABLE = {  # SRD 5.1, "Equipment > Weapons": name, damage, damage type, rang
     "Langbogen": ("Longbow", "1W8", "piercing", (150, 600)),
     "Kurzbogen": ("Shortbow", "1W6", "piercing", (80, 320)),
     "Leichte Armbrust": ("Crossbow, light", "1W8", "piercing", (80, 320)),
+    "Hellebarde": ("Halberd", "1W10", "slashing", None),
 }
 
 
@@ -29,7 +30,10 @@ def test_waffen_wie_im_srd():
         w = weapons[name]
         assert (w.srd_name, str(w.damage), w.srd_damage_type) == (srd, damage, damage_type)
         assert w.range_m == (None if feet is None else (round(feet[0] * 0.3, 6), round(feet[1] * 0.3, 6)))
-        assert (w.reach_m == 1.5) == w.nahkampf
+        if w.nahkampf:  # "Reach. This weapon adds 5 feet to your reach" (Weapon Properties)
+            assert w.reach_m == (3.0 if "Reichweite" in w.properties else 1.5)
+        else:
+            assert w.reach_m is None
 
 
 def test_vielseitig_und_modifikator():
