@@ -27,7 +27,6 @@ import pandas as pd
 import shapely
 from shapely.geometry import LineString, box
 
-from explorer.core.display import details, html_table
 from explorer.core.inputs import InputError
 from explorer.core.rules import RuleViolation
 from explorer.dnd5e import refs
@@ -122,6 +121,7 @@ class PathCost:
     def _repr_html_(self) -> str:
         head = (f"<b>Weg von {html.escape(self.movement.name)}</b>: {_m(self.total)} Bewegung, "
                 f"übrig {_m(self.left)} von {_m(self.allowance)}")
+        from explorer.core.display import html_table
         return f"<div>{head}{html_table(self.frame, index=False)._repr_html_()}</div>"
 
     def __repr__(self) -> str:
@@ -233,6 +233,7 @@ class Reachable:
         head = (f"<b>Erreichbar für {html.escape(self.name)}</b>: {len(self.points)} {kind}, Bewegungsrate "
                 f"{_m(self.allowance)}" + (f", Aufstehen {_m(self.stand_up_cost)}" if self.stand_up_cost else "")
                 + f" <small>({html.escape(str(refs.SRD_MOVEMENT_AND_POSITION))})</small>")
+        from explorer.core.display import details, html_table
         return f"<div>{head}{details('Tabelle', html_table(self.frame, index=False)._repr_html_())}</div>"
 
     def __repr__(self) -> str:
@@ -570,6 +571,7 @@ class OpportunityRisk:
         if self.movement.budget.disengage:
             head += f" (Rückzug: keine, {html.escape(str(refs.RUECKZUG))})"
         skipped = "".join(f"<br><small>{html.escape(n)}: {html.escape(why)}</small>" for n, why in self.not_attacking)
+        from explorer.core.display import html_table
         return f"<div>{head}{skipped}{html_table(self.frame, index=False)._repr_html_()}</div>"
 
     def __repr__(self) -> str:

@@ -269,6 +269,12 @@ class BattleMap:
             return self.grid_distance(attacker, attacker.position, mover, at) <= attacker.creature.reach
         return bool(shapely.intersects_xy(self.reach_zone(attacker, mover), float(at[0]), float(at[1])))
 
+    def _repr_png_(self) -> bytes:
+        """The map drawn in a notebook (:func:`explorer.dnd5e.render_map.map_png`; imported only here:
+        drawing stays on top of the rules)."""
+        from explorer.dnd5e.render_map import map_png
+        return map_png(self)
+
     # --- looking things up -----------------------------------------------------------------
     def token(self, name: str) -> Token:
         for token in self.tokens:
