@@ -41,7 +41,7 @@ RUN_TIMEOUT_MS = 180_000  # Run All Cells of one lesson
 LESSONS = sorted(
     path.relative_to(REPO_ROOT).as_posix()
     for pattern in ("notebooks/00_start_here.ipynb", "notebooks/behind/*.ipynb",
-                    "notebooks/beyond/*.ipynb", "notebooks/apps/*.ipynb")
+                    "notebooks/beyond/*.ipynb", "notebooks/dnd5e/*.ipynb", "notebooks/apps/*.ipynb")
     for path in REPO_ROOT.glob(pattern)
 )
 
