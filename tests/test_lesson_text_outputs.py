@@ -17,6 +17,8 @@ def test_a_lesson_shows_tables_as_html_and_cites_cleanly(path):
     for index, cell in enumerate(notebook.cells):
         where = f"{path.name} cell {index}"
         assert '""Unser Revier' not in cell.source and '""Das Juwel' not in cell.source, where
+        if cell.cell_type == "markdown":  # a quoted heading inside quotes renders as ""Unser Revier!" ..."
+            assert '"\\"' not in cell.source, f"{where}: a heading quoted twice"
         if cell.cell_type != "code":
             continue
         assert ".to_string(" not in cell.source, f"{where}: show the table with html_table(...), not printed text"
