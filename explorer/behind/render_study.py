@@ -607,13 +607,33 @@ def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, la
     return ax
 
 
+_VOWELS = set("aeiouyäöüAEIOUYÄÖÜ")
+_KEPT_TOGETHER = ("sch", "ch", "ck", "ph", "th", "qu")
+
+
+def _syllable_cut(word: str, most: int) -> int:
+    """Where to hyphenate ``word`` at or before ``most`` characters: before the last consonant that
+    precedes a vowel (German's rule of thumb: "Schwes-ter-li-che"), never inside "sch", "ch", "ck" ...;
+    half the word (at most ``most``) if no such place exists."""
+    best = 0
+    for cut in range(2, min(most, len(word) - 2) + 1):
+        if word[cut] in _VOWELS or word[cut + 1] not in _VOWELS:
+            continue
+        if any(word[max(0, cut - k):cut + len(group) - k].lower() == group
+               for group in _KEPT_TOGETHER for k in range(1, len(group))):
+            continue
+        if any(c in _VOWELS for c in word[:cut]):
+            best = cut
+    return best or max(3, min(most, len(word) // 2 + 1))
+
+
 def wrap_name(name: str, chars: int = 14) -> str:
     """``name`` in full, broken between words into lines of at most about ``chars`` characters (a
-    word longer than a line is hyphenated)."""
+    word longer than a line is hyphenated between syllables where it can be)."""
     words = []
     for word in name.split():
         while len(word) > chars + 1:  # a long compound: hyphenated where it passes the line
-            cut = max(3, min(chars - 1, len(word) // 2 + 1))
+            cut = _syllable_cut(word, chars - 1)
             words.append(word[:cut] + "-")
             word = word[cut:]
         words.append(word)

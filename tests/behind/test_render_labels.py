@@ -176,6 +176,10 @@ def test_wrap_name():
     assert wrap_name("Ludwig von Auenstedt", 12) == "Ludwig von\nAuenstedt"
     assert wrap_name("Blutdurst", 12) == "Blutdurst"
     assert wrap_name("Fledermausschwarm", 10).replace("-\n", "") == "Fledermausschwarm"
+    # hyphenated between syllables, "sch" and "ch" kept whole (lesson 4 read "Schweste-/rliche")
+    assert wrap_name("Schwesterliche Hilfe", 11) == "Schwester-\nliche Hilfe"
+    assert wrap_name("Schwesterliche Hilfe", 9) == "Schwes-\nterliche\nHilfe"
+    assert wrap_name("Familienvermögen", 9) == "Familien-\nvermögen"
 
 
 # ---------------------------------------------------------------------------------------------
