@@ -75,7 +75,8 @@ def verify(state, action) -> None:
 def _verify_compose(state, action, a) -> None:
     _phase(state, "act", "composing a pattern", refs.PHASE_3)
     cards = list(action.cards)
-    _need(len(set(cards)) == len(cards) == 4, "a pattern is 4 different cards", refs.ENERGY_POINTS)
+    _need(len(set(cards)) == len(cards) == 4, f"a pattern is 4 cards, each named once ({len(cards)} given)",
+          refs.ENERGY_POINTS)
     _need(all(c in a["spirit"] for c in cards),
           "a pattern uses the player's Spirit face up cards outside complete patterns (ruling beyond.compose-from)",
           refs.PHASE_3)
