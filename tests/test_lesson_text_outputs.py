@@ -35,7 +35,7 @@ import ast  # noqa: E402
 
 GAME_LESSONS = [FOLDER / name for name in ("behind/01_first_game.ipynb", "behind/02_movement_terrain_sight.ipynb",
                                            "behind/03_melee_and_ranged_odds.ipynb", "behind/04_abilities.ipynb",
-                                           "behind/06_jewel_of_athens.ipynb",
+                                           "behind/05_scenario_designer.ipynb", "behind/06_jewel_of_athens.ipynb",
                                            "beyond/01_rules.ipynb")]
 LONGEST_LINE = 100  # characters: JupyterLab wraps a longer output line mid-word at 1280 px with the file browser open
 MOST_LINES = 6      # lines in one printed output: more is a listing, which belongs in a table
@@ -43,8 +43,9 @@ MOST_LINES = 6      # lines in one printed output: more is a listing, which belo
 
 def _code_cells(path):
     for index, cell in enumerate(nbformat.read(path, as_version=4).cells):
-        if cell.cell_type == "code":
-            yield f"{path.name} cell {index}", cell
+        if cell.cell_type == "code":  # IPython magics (%matplotlib widget) are not Python: left out
+            source = "\n".join("" if line.lstrip().startswith("%") else line for line in cell.source.splitlines())
+            yield f"{path.name} cell {index}", nbformat.from_dict({**cell, "source": source})
 
 
 def _prints(tree):
