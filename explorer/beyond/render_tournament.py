@@ -50,7 +50,13 @@ def plot_standings(standings, ax=None):
     bars = ax.barh(ys, share, color=BAR, height=0.6)
     errorbar = ax.errorbar(share, ys, xerr=errors, fmt="none", ecolor="black", capsize=3, lw=1)
     for y, s, high, n in zip(ys, share, frame["ci_high"], frame["games"]):
-        ax.text(min(float(high) + 0.01, 0.9), y, f"{s:.0%} (n={n})", va="center", fontsize=_size(ax))
+        # in a column at the right edge, clear of the error bar and the line at 1/2; inside the bar
+        # (white on blue) when the interval reaches that column
+        label = f"{s:.0%} (n={n})"
+        if float(high) < 0.72:
+            ax.text(0.99, y, label, ha="right", va="center", fontsize=_size(ax))
+        else:
+            ax.text(0.02, y, label, ha="left", va="center", fontsize=_size(ax), color="white", fontweight="bold")
     ax.axvline(0.5, color=HALF, ls="--", lw=1)
     ax.set_yticks(ys, list(frame["strategy"]))
     ax.set_xlim(0, 1)
