@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from explorer.core.display import figure_png, html_table, new_figure, png_img_tag, side_by_side
+from explorer.core.display import figure_png, html_table, new_figure, png_img_tag, probability_text, side_by_side
 from explorer.core.render_labels import MIN_FONT_SIZE
 
 COLOURS = {"attacker": "#c0392b", "shooter": "#c0392b", "tie": "#7f8c8d", "none": "#7f8c8d",
@@ -95,7 +95,7 @@ def summary_html(result) -> str:
 def odds_html(result) -> str:
     kind = "exact" if result.exact else f"Monte Carlo estimate, {result.samples} samples"
     head = f"<h4>{html.escape(result.title)} <small>({kind})</small></h4>"
-    table = result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}")
+    table = result.table().to_html(index=False, float_format=probability_text)
     return head + side_by_side(summary_html(result) + table, png_img_tag(odds_png(result), result.title))
 
 

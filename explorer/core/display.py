@@ -60,6 +60,15 @@ def side_by_side(*parts: str) -> str:
 # =============================================================================================
 # Tables: HTML that wraps, never plain text that wraps
 # =============================================================================================
+def probability_text(value: float, digits: int = 4) -> str:
+    """A probability with ``digits`` decimals, a small non-zero one as ``<0.0001`` (never ``0.0000``
+    for an outcome that can happen)."""
+    floor = 10.0 ** -digits
+    if 0 < value < floor / 2:
+        return f"<{floor:.{digits}f}"
+    return number_text(float(value), digits)
+
+
 def number_text(value, digits: int = 3) -> str:
     """A number as a table shows it: ``digits`` decimals for floats, never ``-0.000`` (a negative
     value that rounds to zero is written ``0.000``); integers, Fractions and text as they are;

@@ -134,3 +134,13 @@ def test_pixels_png_encodes_a_buffer_as_it_is_and_refuses_a_wrong_shape():
     assert Image.open(io.BytesIO(pixels_png(canvas))).size == (50, 25)
     with pytest.raises(ValueError, match="RGB or RGBA"):
         pixels_png(np.zeros((4, 6)))
+
+
+def test_a_small_probability_is_never_shown_as_zero():
+    """Issue 11: the odds tables showed 0.0000 for outcomes that can happen (behind-2003-rulebook.txt,
+    "Melee Combat (Nahkampf)": a defender's 10 injuries, 11/49898940)."""
+    from explorer.core.display import probability_text
+
+    assert probability_text(11 / 49898940) == "<0.0001"
+    assert probability_text(0.0) == "0.0000" and probability_text(0.00006) == "0.0001"
+    assert probability_text(0.7082) == "0.7082" and probability_text(0.5, digits=2) == "0.50"

@@ -27,6 +27,7 @@ from explorer.behind.cards import ActionCard, Character
 from explorer.behind.odds import MeleeQuestion, OddsResult, RangedQuestion
 from explorer.behind.odds_state import question_from_state, question_notes
 from explorer.behind.panels.panel_figures import SlotChart
+from explorer.core.display import probability_text
 from explorer.core.panels import layout as panel_layout
 from explorer.core.rules import RuleViolation
 
@@ -126,10 +127,6 @@ def known_hand(slider) -> list[int] | None:
     return None if slider.value == DRAWN else [int(slider.value)]
 
 
-TABLE_HEIGHT = "330px"
-"""The outcome table scrolls beyond this height (a state's odds can have twenty outcomes)."""
-
-
 class _OddsView:
     """What an odds panel shows: a summary line, the outcome table and the bar chart (an
     ``Image`` of PNG bytes from a blitted :class:`SlotChart` per kind), each updated in place;
@@ -141,7 +138,9 @@ class _OddsView:
 
     def __init__(self, prefix: str, *, blit: bool = True):
         self.summary = widgets.HTML().add_class(f"{prefix}-odds-summary")
-        self.table = panel_layout.table_widget(max_height=TABLE_HEIGHT).add_class(f"{prefix}-odds-table")
+        # every outcome row shown (up to twenty): a height cap cut the table at ten rows inside a
+        # scroll box whose scrollbar JupyterLab did not show
+        self.table = panel_layout.table_widget().add_class(f"{prefix}-odds-table")
         self.blit = blit
         self._charts: dict[str, SlotChart] = {}
         width, height = SlotChart().pixel_size
@@ -157,7 +156,7 @@ class _OddsView:
     def show(self, result: OddsResult) -> None:
         self.summary.value = _summary_html(result)
         self.table.value = panel_layout.table_html(
-            result.table().to_html(index=False, float_format=lambda p: f"{p:.4f}"))
+            result.table().to_html(index=False, float_format=probability_text))
         chart = self.chart_of(result.kind)
         chart.update(result)
         self.chart.value = chart.render() if self.blit else chart.png()
