@@ -72,14 +72,16 @@ def probability_text(value: float, digits: int = 4) -> str:
 def number_text(value, digits: int = 3) -> str:
     """A number as a table shows it: ``digits`` decimals for floats, never ``-0.000`` (a negative
     value that rounds to zero is written ``0.000``); integers, Fractions and text as they are;
-    missing values as an empty cell."""
+    missing values as an empty cell; truth values as yes / no."""
     import math
     import numbers
 
+    from numpy import bool_ as np_bool
+
     if value is None:
         return ""
-    if isinstance(value, bool):
-        return str(value)
+    if isinstance(value, (bool, np_bool)):  # a table says yes / no, never Python's True / False
+        return "yes" if value else "no"
     if isinstance(value, numbers.Integral):
         return str(int(value))
     if isinstance(value, float) or (isinstance(value, numbers.Real) and type(value).__module__ == "numpy"):
