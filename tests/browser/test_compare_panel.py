@@ -181,9 +181,12 @@ def test_the_comparison_app_fits_and_column_b_stays_when_a_changes(page, voila_a
         before = column_b.bounding_box()
         a_before = settled(page.locator(A_INJURED).inner_text)
         chart_before = settled(lambda: chart_pixels(page), quiet_s=1.0)
-        choice = assistant_a.locator("option").nth(1 if assistant_a.input_value() == assistant_a.locator(
-            "option").first.get_attribute("value") else 0)
-        assistant_a.select_option(choice.get_attribute("value"))  # A's description grows or shrinks
+        if viewport == 1280:  # A's description grows (an assistant, the rear arc), then shrinks (no rear arc):
+            # each round a situation not shown before, so a picture left over from an earlier one (the
+            # canvas redrawn on a resize) cannot pass for the new one
+            choice = assistant_a.locator("option").nth(1 if assistant_a.input_value() == assistant_a.locator(
+                "option").first.get_attribute("value") else 0)
+            assistant_a.select_option(choice.get_attribute("value"))
         page.locator(".compare-a-rear-arc input").click()
         page.wait_for_function("([sel, before]) => document.querySelector(sel).textContent.trim() !== before",
                                arg=[A_INJURED, a_before.strip()], timeout=UPDATE_TIMEOUT_MS)
