@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from explorer.core.display import figure_png, html_table, new_figure, png_img_tag, probability_text, side_by_side
+from explorer.core.render_blit import BlittedChart
 from explorer.core.render_labels import MIN_FONT_SIZE
 
 COLOURS = {"attacker": "#c0392b", "shooter": "#c0392b", "tie": "#7f8c8d", "none": "#7f8c8d",
@@ -214,7 +215,7 @@ def _headroom(ax, half: bool = False) -> float:
     return min(_LABEL_ROOM_PT / (height_pt / 2 if half else height_pt), 0.5)
 
 
-class ComparisonChart:
+class ComparisonChart(BlittedChart):
     """Two odds results side by side, and their difference, in one figure kept alive between
     questions.
 
@@ -294,14 +295,10 @@ class ComparisonChart:
         # the bars stand on their axes' bottom spine, which savefig draws over them: drawn after the
         # bars here too, so that a blitted picture is the one drawn afresh (whatever pixel row it falls on)
         floors = [ax.spines["bottom"] for ax in self.axes.values()]
-        self._animated = [*self.bars[self.labels[0]], *self.bars[self.labels[1]], *self.difference_bars,
+        animated = [*self.bars[self.labels[0]], *self.bars[self.labels[1]], *self.difference_bars,
                           *floors, self.zero_line, *self.texts[self.labels[0]], *self.texts[self.labels[1]],
                           *self.difference_texts, *self.titles]
-        for artist in self._animated:
-            artist.set_animated(True)
-        self._backgrounds: dict = {}
-        self.full_draws = 0
-        self.figure.canvas.mpl_connect("draw_event", self._on_draw)
+        self.start_blitting(animated)
 
     def _slot_axis(self, ax) -> None:
         ax.set_xticks(range(len(self.slots)), [slot_label(*slot) for slot in self.slots], fontsize=8)
@@ -312,11 +309,6 @@ class ComparisonChart:
         # short enough to leave air between neighbouring axes; the ticks carry the sides' colours
         ax.set_xlabel("injuries: attacker | tie | defender" if self.kind == "melee"
                       else "miss | injuries to the target", fontsize=8)
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        width, height = self.figure.get_size_inches() * self.figure.dpi
-        return round(width), round(height)
 
     def update(self, first, second) -> None:
         """Set the artists to ``first`` and ``second`` (:class:`~explorer.behind.odds.OddsResult`)
@@ -346,51 +338,6 @@ class ComparisonChart:
     # -- drawing: a cached background per pair of y-ranges, the animated artists over it -------------
     def _key(self) -> tuple:
         return (self.axes[self.labels[0]].get_ylim(), self.difference_axes.get_ylim(), self.figure.bbox.bounds)
-
-    def _on_draw(self, event) -> None:
-        """After a full draw (ours, or one the ipympl front end asked for): keep its background and
-        draw the animated artists over it."""
-        canvas = self.figure.canvas
-        if canvas.is_saving():  # savefig draws the animated artists too: not a background
-            return
-        self.full_draws += 1
-        self._backgrounds[self._key()] = canvas.copy_from_bbox(self.figure.bbox)
-        self._draw_animated()
-
-    def _draw_animated(self) -> None:
-        for artist in self._animated:
-            self.figure.draw_artist(artist)
-
-    def _draw(self) -> bool:
-        """Bring the canvas's pixels up to date; True if only the animated artists were redrawn."""
-        background = self._backgrounds.get(self._key())
-        if background is None:
-            self.figure.canvas.draw()  # the draw event stores the background and draws the rest
-            return False
-        self.figure.canvas.restore_region(background)
-        self._draw_animated()
-        return True
-
-    def render(self) -> bytes:
-        """The chart as PNG bytes (drawn on the Agg canvas, blitting when it can)."""
-        from explorer.core.display import pixels_png
-
-        self._draw()
-        return pixels_png(self.figure.canvas)
-
-    def blit(self) -> None:
-        """Show the update on an interactive (ipympl) canvas: blit the animated artists over the
-        cached background, or ask the front end for a full draw when the y-ranges are new."""
-        canvas = self.figure.canvas
-        if self._backgrounds.get(self._key()) is None:
-            canvas.draw_idle()
-            return
-        self._draw()
-        canvas.blit(self.figure.bbox)
-
-    def png(self) -> bytes:
-        """The whole chart drawn afresh (savefig), e.g. for a lesson's static picture."""
-        return figure_png(self.figure)
 
 
 # -- heatmaps of sweeps ------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from explorer.core.display import figure_png, new_figure, pixels_png
+from explorer.core.display import new_figure
+from explorer.core.render_blit import BlittedChart
 from explorer.core.render_labels import MIN_FONT_SIZE, legend_below
 
 OUTCOME_LABELS = {"Fehlschlag": "Fehlschlag", "Treffer": "Treffer (nicht kritisch)",
@@ -227,7 +228,7 @@ def plot_modes(results: Iterable, ax=None):
 
 # -- the live chart -------------------------------------------------------------------------------
 
-class AttackChart:
+class AttackChart(BlittedChart):
     """One attack's outcomes above the damage distribution of a turn, in one figure kept alive
     between results and blitted (as Behind's ``ComparisonChart``): the axes, ticks and labels are
     drawn once per damage range and cached; :meth:`update` sets the bars (the damage bars are one
@@ -252,17 +253,7 @@ class AttackChart:
         bottom = figure.add_gridspec(1, 1, left=0.115, right=0.885, top=0.52, bottom=0.1)
         self.outcomes = _Outcomes(figure.add_subplot(top[0]))
         self.damage = _Damage(figure.add_subplot(bottom[0]))
-        self._animated = [*self.outcomes.artists, *self.damage.artists]
-        for artist in self._animated:
-            artist.set_animated(True)
-        self._backgrounds: dict = {}
-        self.full_draws = 0
-        self.figure.canvas.mpl_connect("draw_event", self._on_draw)
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        width, height = self.figure.get_size_inches() * self.figure.dpi
-        return round(width), round(height)
+        self.start_blitting([*self.outcomes.artists, *self.damage.artists])
 
     @property
     def damage_bars(self):
@@ -278,50 +269,6 @@ class AttackChart:
 
     def _key(self) -> tuple:
         return (self.damage.ax.get_xlim(), self.damage.ax.get_ylim(), self.figure.bbox.bounds)
-
-    def _on_draw(self, _event) -> None:
-        canvas = self.figure.canvas
-        if canvas.is_saving():  # savefig draws the animated artists too: not a background
-            return
-        self.full_draws += 1
-        self._backgrounds[self._key()] = canvas.copy_from_bbox(self.figure.bbox)
-        self._draw_animated()
-
-    def _draw_animated(self) -> None:
-        for artist in self._animated:
-            self.figure.draw_artist(artist)
-
-    def _draw(self) -> bool:
-        """Bring the pixels up to date; True if only the animated artists were redrawn."""
-        background = self._backgrounds.get(self._key())
-        if background is None:
-            self.figure.canvas.draw()  # the draw event keeps the background and draws the rest
-            return False
-        self.figure.canvas.restore_region(background)
-        self._draw_animated()
-        return True
-
-    def render(self) -> bytes:
-        """The chart as PNG bytes (blitted over the cached background when it can)."""
-        self._draw()
-        return pixels_png(self.figure.canvas)
-
-    def blit(self) -> None:
-        """Show the update on an interactive (ipympl) canvas: blit over the cached background, or
-        ask the front end for a full draw when the damage range is new."""
-        canvas = self.figure.canvas
-        if self._backgrounds.get(self._key()) is None:
-            canvas.draw_idle()
-            return
-        self._draw()
-        canvas.blit(self.figure.bbox)
-
-    def png(self) -> bytes:
-        """The whole chart drawn afresh (savefig, no cached background): the full redraw."""
-        return figure_png(self.figure)
-
-    def _repr_png_(self) -> bytes:
-        return self.png()
 
 
 def attack_png(odds, turn=None) -> bytes:
