@@ -33,7 +33,7 @@ from explorer.dnd5e import refs
 from explorer.dnd5e.battlemap import BattleMap, Point2, Token, diagonal_step
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.movement import EPS, MODES, Budget, Movement, _Walker, allowance, move, speed_of
-from explorer.dnd5e.odds import AttackOdds, attack_odds, wurfmodus
+from explorer.dnd5e.odds import AttackOdds, attack_odds, convolve, wurfmodus
 
 SOURCE = "argument"
 MOVE_OPTIONS = ("mode", "stand_up", "dash", "disengage", "jumps", "budget")
@@ -652,15 +652,10 @@ def _gap(m: BattleMap, attacker: Token, mover: Token, at) -> Fraction | float:
 
 
 def _convolve(odds: list[AttackOdds]) -> dict[int, Fraction]:
-    """The exact distribution of the total damage of independent attacks (as odds.turn_odds, any number)."""
-    weights, denominator = {0: 1}, 1
-    for item in odds:
-        nxt: dict[int, int] = {}
-        for total, w in weights.items():
-            for damage, v in item.weights:
-                nxt[total + damage] = nxt.get(total + damage, 0) + w * v
-        weights, denominator = nxt, denominator * item.denominator
-    return {d: Fraction(w, denominator) for d, w in sorted(weights.items())}
+    """The exact distribution of the total damage of independent attacks (:func:`odds.convolve`, with
+    no bound on their number: a path provokes at most one attack per foe)."""
+    weights, denominator = convolve(odds)
+    return {d: Fraction(w, denominator) for d, w in weights}
 
 
 __all__ = ["LATTICE", "MOVE_OPTIONS", "OpportunityRisk", "PathCost", "Reachable", "RiskedAttack", "opportunity_risk",

@@ -469,6 +469,13 @@ def turn_odds(attacks: Sequence[AttackOdds | Mapping[str, Any]]) -> TurnOdds:
     if work > MAX_TURN_WORK:
         raise InputError(SOURCE, "attacks", f"attacks whose damage ranges convolve in at most {MAX_TURN_WORK:,} "
                          f"steps (fewer or smaller dice)", f"{work:,} steps")
+    weights, denominator = convolve(items)
+    return TurnOdds(tuple(items), weights, denominator)
+
+
+def convolve(items: Sequence[AttackOdds]) -> tuple[tuple[tuple[int, int], ...], int]:
+    """The exact distribution of the total damage of independent attacks: ``(damage, weight)`` pairs in
+    order of damage over one common denominator (no bound checked: callers bound the work)."""
     weights: dict[int, int] = {0: 1}
     denominator = 1
     for item in items:
@@ -477,7 +484,7 @@ def turn_odds(attacks: Sequence[AttackOdds | Mapping[str, Any]]) -> TurnOdds:
             for damage, v in item.weights:
                 nxt[total + damage] = nxt.get(total + damage, 0) + w * v
         weights, denominator = nxt, denominator * item.denominator
-    return TurnOdds(tuple(items), tuple(sorted(weights.items())), denominator)
+    return tuple(sorted(weights.items())), denominator
 
 
 # -- Monte Carlo, for comparison ------------------------------------------------------------------
@@ -603,4 +610,4 @@ def _html(title: str, summary: str, rules: Sequence[str], frames: Sequence[pd.Da
 __all__ = ["ANGRIFFSSTRUKTUR", "ANGRIFFSWUERFE", "AttackEstimate", "AttackOdds", "COVER", "COVER_AC_BONUS",
            "MODES", "OUTCOMES", "RULING_CRIT_RANGE", "SRD_ADVANTAGE", "SRD_COVER", "SRD_CRITICAL_HITS",
            "SRD_DAMAGE_ROLLS", "SRD_ROLLING_1_OR_20", "TurnOdds", "Wurfmodus", "attack_odds", "d20_weights",
-           "simulate_attack", "turn_odds", "wurfmodus"]
+           "convolve", "simulate_attack", "turn_odds", "wurfmodus"]

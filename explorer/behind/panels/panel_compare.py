@@ -43,6 +43,7 @@ from explorer.behind.panels.panel_odds import (
     preset_for,
 )
 from explorer.behind.render_odds import ComparisonChart
+from explorer.core.panels.figures import chart_widget
 from explorer.core.panels import layout as panel_layout
 
 LABELS = ("A", "B")
@@ -185,12 +186,7 @@ class ComparisonPanel(widgets.VBox):
         figure = ipympl_figure(width, height, dpi) if self.interactive else None
         self.chart = ComparisonChart(LABELS, "melee", figure=figure, width=width, height=height, dpi=dpi,
                                      layout="narrow" if narrow else "wide")
-        if self.interactive:  # a canvas cannot shrink: it scrolls in a narrower output area
-            self.figure_widget = self.chart.figure.canvas
-            self.figure_widget.layout.max_width = "100%"
-            self.figure_widget.layout.overflow = "auto"
-        else:
-            self.figure_widget = panel_layout.picture(*self.chart.pixel_size)
+        self.figure_widget = chart_widget(self.chart, self.interactive)
         self.figure_widget.add_class("compare-chart")
         self.results: tuple[OddsResult, OddsResult] | None = None
         self.updates = 0

@@ -38,3 +38,18 @@ def ipympl_figure(width: float, height: float, dpi: int) -> Figure:
     canvas.toolbar_visible = False
     canvas.capture_scroll = False
     return figure
+
+
+def chart_widget(chart, interactive: bool):
+    """The widget that shows a blitted chart (:class:`~explorer.core.render_blit.BlittedChart`):
+    its ipympl canvas when ``interactive`` (a canvas cannot shrink: it scrolls in a narrower output
+    area), else a picture of its size that shrinks with the output area."""
+    if interactive:
+        widget = chart.figure.canvas
+        widget.layout.max_width = "100%"
+        widget.layout.overflow = "auto"
+        return widget
+    from explorer.core.panels.layout import picture
+
+    return picture(*chart.pixel_size)
+

@@ -30,7 +30,7 @@ import pandas as pd
 from explorer.core.display import html_table, png_img_tag
 from explorer.core.inputs import InputError, whole
 from explorer.core.panels import layout as panel_layout
-from explorer.core.panels.figures import ipympl_backend, ipympl_figure
+from explorer.core.panels.figures import chart_widget, ipympl_backend, ipympl_figure
 from explorer.core.rules import RuleViolation
 from explorer.dnd5e import odds as attack
 from explorer.dnd5e import refs
@@ -99,12 +99,7 @@ class AttackOddsPanel(widgets.VBox):
         width, height, dpi = CHART_SIZE
         self.chart = AttackChart(figure=ipympl_figure(width, height, dpi) if self.interactive else None,
                                  width=width, height=height, dpi=dpi)
-        if self.interactive:  # a canvas cannot shrink: it scrolls in a narrower output area
-            self.figure_widget = self.chart.figure.canvas
-            self.figure_widget.layout.max_width = "100%"
-            self.figure_widget.layout.overflow = "auto"
-        else:
-            self.figure_widget = panel_layout.picture(*self.chart.pixel_size)
+        self.figure_widget = chart_widget(self.chart, self.interactive)
         self.figure_widget.add_class("dnd5e-attack-chart")
         self.table = panel_layout.table_widget().add_class("dnd5e-attack-table")
         self.result: attack.AttackOdds | None = None
