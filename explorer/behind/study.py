@@ -7,7 +7,7 @@ summaries read it from the frame; :func:`chronicles` still replays games exactly
 ("seed": "new_game(..., seed=it) and play_game(..., seed=it) replay exactly this game",
 :data:`~explorer.behind.simulate.COLUMNS`) for frames saved without those columns.
 
-* :func:`wilson_interval` -- a 95% confidence interval for a share of games (Wilson's score
+* :func:`wilson_interval` (from :mod:`explorer.core.stats`) -- a 95% confidence interval for a share of games (Wilson's score
   interval: it stays inside [0, 1] and is honest for 0 of 20 or 20 of 20).
 * :func:`win_rates` -- wins per player (and games without a winner), overall or ``by`` a column
   such as ``first_player`` ("The Beginning": the influence duel's winner begins).
@@ -39,6 +39,7 @@ from explorer.behind.game import new_game
 from explorer.behind.odds import melee_odds
 from explorer.behind.players import game_options, play_game
 from explorer.behind.simulate import DEFAULT_MAX_TURNS
+from explorer.core.stats import Z95, mean_interval, wilson_interval  # noqa: F401  (public here too)
 
 __all__ = [
     "NO_WINNER", "Z95", "Chronicle", "card_values", "chronicle_chunk", "chronicle_game", "chronicles",
@@ -46,53 +47,8 @@ __all__ = [
     "players_of", "roster", "roster_totals", "wilson_interval", "win_rates",
 ]
 
-Z95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95% interval."""
-
 NO_WINNER = "no winner"
 """The outcome of a game that stopped without winner (the turn limit, ``end == "max_turns"``)."""
-
-
-# =============================================================================================
-# Intervals
-# =============================================================================================
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a share ``successes / trials`` (95% by default).
-
-    ``(low, high)`` with ``0 <= low <= share <= high <= 1``; ``(nan, nan)`` for no trials.  Unlike
-    ``share +- z * stderr`` it does not collapse to a point at 0 or ``trials`` successes: 20 wins of
-    20 games give about (0.84, 1.0), not (1.0, 1.0).
-    """
-    if isinstance(successes, bool) or isinstance(trials, bool):
-        raise TypeError("successes and trials are counts, not booleans")
-    successes, trials = int(successes), int(trials)
-    if trials < 0 or not 0 <= successes <= max(trials, 0):
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
-    if trials == 0:
-        return (math.nan, math.nan)
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    low, high = max(0.0, centre - half), min(1.0, centre + half)
-    if successes == 0:
-        low = 0.0
-    if successes == trials:
-        high = 1.0
-    return (low, high)
-
-
-def mean_interval(values: Iterable[float], z: float = Z95) -> tuple[float, float, float]:
-    """``(mean, low, high)``: the mean and its normal-approximation interval ``mean +- z * s / sqrt(n)``
-    (``s`` the sample standard deviation); the bounds are nan for fewer than two values."""
-    array = np.asarray(list(values), dtype=float)
-    if not len(array):
-        return (math.nan, math.nan, math.nan)
-    mean = float(array.mean())
-    if len(array) < 2:
-        return (mean, math.nan, math.nan)
-    half = z * float(array.std(ddof=1)) / math.sqrt(len(array))
-    return (mean, mean - half, mean + half)
 
 
 # =============================================================================================

@@ -31,23 +31,10 @@ import pandas as pd
 from explorer.beyond.simulate import simulate
 from explorer.beyond.strategies import strategy_name
 from explorer.core.rng import SeededRng
+from explorer.core.stats import Z95, wilson_interval  # noqa: F401  (public here too)
 
 __all__ = ["SHIPPED", "TournamentResult", "head_to_head", "load_result", "long_form", "round_robin", "save_result",
            "shipped_round_robin", "standings", "verify_sample", "wilson_interval"]
-
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion ``successes / n`` (``(nan, nan)`` when n = 0)."""
-    if n <= 0:
-        return math.nan, math.nan
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
 
 def long_form(games: pd.DataFrame) -> pd.DataFrame:
     """One row per (game, seat): game, pairing, seat, strategy, opponent, score, win (share of the
