@@ -26,7 +26,7 @@ from explorer.behind.sight import sight_matrix
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
 from explorer.core.render_labels import (MIN_FONT_SIZE, LabelPlacer, annotation, enforce_minimum, font_size, legend_below,
-                                         renderer_of, ring_offsets)
+                                         raise_to_notebook_minimum, renderer_of, ring_offsets)
 
 LABEL_SIZE = MIN_FONT_SIZE
 """Chip, obstacle, ring and sight-line labels (points)."""
@@ -86,6 +86,7 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
         artists = _draw_obstacle(ax, obstacle)
         pending.avoid.append(artists.patch)
         pending.queue(artists.label, _obstacle_spots(obstacle, ax))
+        pending.partial.add(id(artists.label))
 
     if sight_from is not None and show_sight:
         _draw_sight_lines(ax, table, sight_from)
@@ -114,7 +115,8 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
         artists.label.remove()  # placed afresh, clear of the others (place_labels)
         words = chip.name + (" (flies)" if chip.flying else "")
         pending.queue(annotation(ax, words, chip.position, fontsize=LABEL_SIZE, path_effects=_OUTLINE, zorder=6,
-                                 fontweight="bold" if chip.name == sight_from else "normal"), _chip_spots(r))
+                                 fontweight="bold" if chip.name == sight_from else "normal"), _chip_spots(r),
+                      names=(chip.position, r))
 
     handles = [Patch(facecolor=colour, edgecolor="black", label=owner) for owner, colour in colours.items()]
     if any(o.flat for o in table.obstacles):
@@ -159,9 +161,12 @@ class _Pending:
         self.avoid: list = []      # patches (obstacles)
         self.circles: list = []    # (centre, radius) in cm, besides the chips (e.g. where a chip started)
         self.lines: list = []      # polylines in cm (arrows)
+        self.partial: set = set()  # labels left out rather than drawn outside the axes (a zoom cuts their obstacle)
 
-    def queue(self, text, spots: Callable[[float], list]) -> None:
-        self.labels.append((text, spots))
+    def queue(self, text, spots: Callable[[float], list], names=None) -> None:
+        """``names``: ``(centre, radius)`` (cm) of the chip the label names (it stays nearer that chip
+        than any other, or gets a leader line)."""
+        self.labels.append((text, spots, names))
 
     def avoid_circle(self, centre, radius: float) -> None:
         self.circles.append((tuple(centre), float(radius)))
@@ -180,10 +185,11 @@ def _pending(ax, table: Table) -> _Pending:
     return pending
 
 
-def queue_label(ax, text, spots: Callable[[float], list]) -> None:
+def queue_label(ax, text, spots: Callable[[float], list], names=None) -> None:
     """Have :func:`place_labels` place ``text`` (an annotation at its anchor, offsets in points) at
-    the first free of ``spots(points_per_cm)``: ``(dx, dy, ha, va)`` or ``(xy, dx, dy, ha, va)``."""
-    _PENDING[ax].queue(text, spots)
+    the first free of ``spots(points_per_cm)``: ``(dx, dy, ha, va)`` or ``(xy, dx, dy, ha, va)``;
+    ``names``: ``(centre, radius)`` (cm) of the chip it names (:meth:`LabelPlacer.place_near`)."""
+    _PENDING[ax].queue(text, spots, names)
 
 
 def avoid(ax, *, circle=None, line=None) -> None:
@@ -197,15 +203,59 @@ def avoid(ax, *, circle=None, line=None) -> None:
 def place_labels(ax) -> float:
     """Place the labels :func:`draw_table` (and :func:`queue_label`) queued on ``ax``: obstacles'
     first, then the chips', then the rest, each at the first candidate spot that overlaps no chip,
-    no obstacle and no label placed before, inside the axes.  Call it once the axes have their
-    final limits.  Returns the summed collision cost left (0: every label is clear)."""
+    no obstacle and no label placed before, inside the axes; a chip's name stays nearer its chip
+    than any other chip or ghost, with a leader line when set off.  Call it once the axes have their
+    final limits.  In a laid-out figure (a grid) a later picture may move and scale this one's axes:
+    the labels of the pictures placed before are placed again then.  Returns the summed collision
+    cost left (0: every label is clear)."""
     pending = _PENDING.pop(ax, None)
     if pending is None:
         return 0.0
     figure = ax.figure
     enforce_minimum(ax)  # a figure wider than a notebook shows gets larger text: measured from here on
-    if figure.get_layout_engine() is not None:
-        figure.draw_without_rendering()  # the layout moves and scales the axes: measure after it
+    raise_to_notebook_minimum(figure)  # ... and as JupyterLab shows it (image() would raise it after placing)
+    for text, _, _ in pending.labels:  # placed inside the axes: never a reason for the layout to move them
+        text.set_in_layout(False)
+    if figure.get_layout_engine() is None:
+        return _place(ax, pending, [])
+    settle_layout(figure)  # the layout moves and scales the axes: measure after it
+    placed = _PLACED.setdefault(figure, {})
+    for other, (other_pending, where, leaders) in list(placed.items()):
+        if other is not ax and other.figure is figure and tuple(other.get_position().bounds) != where:
+            _place(other, other_pending, leaders)
+            placed[other] = (other_pending, tuple(other.get_position().bounds), leaders)
+    leaders: list = []
+    placed[ax] = (pending, tuple(ax.get_position().bounds), leaders)
+    return _place(ax, pending, leaders)
+
+
+def settle_layout(figure, *, tries: int = 6, slack: float = 0.5) -> None:
+    """Lay ``figure`` out until its axes stop moving (``slack`` pixels): a constrained layout of
+    equal-aspect axes moves them a little on each draw, and labels placed in pixels before the
+    last draw end up beside what they name, or outside the axes."""
+    def where():
+        return [tuple(ax.bbox.bounds) for ax in figure.axes]
+    before = None
+    for _ in range(tries):
+        figure.draw_without_rendering()
+        now = where()
+        if before is not None and all(max(abs(a - b) for a, b in zip(p, q)) <= slack for p, q in zip(before, now)):
+            return
+        before = now
+
+
+_PLACED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""figure -> {axes: (what was placed, the axes' position, the leader lines drawn)}: the labels placed
+on a laid-out figure, placed again when a later picture moves their axes."""
+
+
+def _place(ax, pending: "_Pending", leaders: list) -> float:
+    """Place ``pending``'s labels on ``ax`` (again: the ``leaders`` drawn before are removed first,
+    the new ones added to it)."""
+    figure = ax.figure
+    for line in leaders:
+        line.remove()
+    leaders.clear()
     placer = LabelPlacer(ax)
     table = pending.table
     for chip in table.chips:
@@ -216,19 +266,72 @@ def place_labels(ax) -> float:
         placer.avoid_patch(patch)
     for points in pending.lines:
         placer.avoid_line(points)
-    queued = {id(text) for text, _ in pending.labels}
+    queued = {id(text) for text, _, _ in pending.labels}
     for text in ax.texts:  # fixed texts (a blocker's name on a sight line, ...)
         if id(text) not in queued:
             placer.avoid_text(text)
     to_px = ax.transData.transform
     points_per_cm = abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]) * 72.0 / figure.dpi
-    return sum(placer.place(text, spots(points_per_cm)) for text, spots in pending.labels
-               if text.axes is not None)  # a label its caller removed is skipped
+    # a chip's name stays nearer its chip than any other chip or ghost (where a chip started)
+    rivals = [(chip.position, table.radius) for chip in table.chips]
+    rivals += [(centre, radius) for centre, radius in pending.circles if abs(radius - table.radius) < 1e-6]
+    cost = 0.0
+    for text, spots, names in pending.labels:
+        if text.axes is None:  # a label its caller removed is skipped
+            continue
+        candidates = spots(points_per_cm)
+        if not candidates:  # nothing to name in view
+            text.set_visible(False)
+            continue
+        text.set_visible(True)
+        if names is None:
+            left = placer.place(text, candidates)
+            if left >= OUTSIDE and id(text) in pending.partial:  # no room for it in this view
+                text.set_visible(False)
+                placer.boxes.pop()
+                placer._rects.pop()
+                continue
+            cost += left
+            continue
+        text.set_visible(True)
+        cost += placer.place_near(text, candidates, names, rivals)
+        if placer.last_gap > LEADER_GAP * figure.dpi / 72.0:  # set off: a leader line from the rim
+            leaders += _leader(ax, placer, names, text)
+    return cost
+
+
+OUTSIDE = 8000.0
+"""The collision cost (:meth:`LabelPlacer._conflict_at`) of a label reaching out of the axes."""
+
+LEADER_GAP = 6.0
+"""Points between a chip's rim and its name beyond which a thin leader line joins them."""
+
+
+def _leader(ax, placer, names, text) -> list:
+    (cx, cy), radius = names
+    box = text.get_window_extent(placer.renderer)
+    to_px, from_px = ax.transData.transform, ax.transData.inverted().transform
+    px, py = to_px((cx, cy))
+    end = from_px((min(max(px, box.x0), box.x1), min(max(py, box.y0), box.y1)))
+    length = math.hypot(end[0] - cx, end[1] - cy)
+    if length <= radius:
+        return []
+    ux, uy = (end[0] - cx) / length, (end[1] - cy) / length
+    points = [(cx + ux * radius, cy + uy * radius), tuple(end)]
+    placer.avoid_line(points)
+    return ax.plot(*zip(*points), color="#444444", linewidth=0.6, zorder=5.8)
 
 
 def _chip_spots(radius: float) -> Callable[[float], list]:
     """Around the chip's centre: just outside its rim, then further out."""
-    return lambda scale: ring_offsets(radius * scale + 2.5, rings=3, step=8.0)
+    def spots(scale: float) -> list:
+        out = []
+        for ring in range(5):  # each ring: the eight directions, then below and above running off to a side
+            gap = radius * scale + 2.5 + 8.0 * ring
+            out += ring_offsets(gap, rings=1)
+            out += [(0.0, dy * gap, ha, va) for dy, va in ((-1, "top"), (1, "bottom")) for ha in ("right", "left")]
+        return out
+    return spots
 
 
 def _near_spots(scale: float) -> list:
@@ -243,8 +346,8 @@ def _obstacle_spots(obstacle, ax) -> Callable[[float], list]:
         (left, right), (bottom, top) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
         x0, x1 = max(x0, left), min(x1, right)
         y0, y1 = max(y0, bottom), min(y1, top)
-        if x0 > x1 or y0 > y1:  # not in view
-            x0, y0, x1, y1 = obstacle.polygon.bounds
+        if x0 > x1 or y0 > y1:  # not in view: no label
+            return []
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         base = [((mx, y1), 0, 1, "center", "bottom"), ((mx, y0), 0, -1, "center", "top"),
                 ((x1, my), 1, 0, "left", "center"), ((x0, my), -1, 0, "right", "center"),

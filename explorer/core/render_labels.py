@@ -27,13 +27,18 @@ from matplotlib.transforms import Bbox, ScaledTranslation
 MIN_FONT_SIZE = 8.0
 """The smallest text of any figure, in points at its display size."""
 
+LABEL_GAP = (6.0, 2.0)
+"""Points kept free between two labels, side by side and one above the other: two names on one
+line closer than this read as one ("Seherin Ilse Schwester Agathe")."""
+
+
 DISPLAY_WIDTH = 9.0
 """Inches a notebook shows a figure at most (about 900 px at 100 dpi): wider figures are scaled down."""
 
 __all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "NOTEBOOK_WIDTH", "notebook_font_size", "notebook_scale",
            "raise_to_notebook_minimum", "annotation", "box_hits_circle", "display_scale",
            "enforce_minimum", "font_size", "legend_below", "legend_room", "line_size", "overlapping_pairs", "renderer_of", "ring_offsets",
-           "texts_of", "too_small"]
+           "LABEL_GAP", "label_collisions", "shown_texts", "texts_of", "too_small"]
 
 
 NOTEBOOK_WIDTH = 7.8
@@ -166,8 +171,9 @@ def ring_offsets(gap: float, *, rings: int = 2, step: float | None = None) -> li
 
 
 class LabelPlacer:
-    """Places texts on ``ax`` so that they overlap neither each other nor what was registered with
-    :meth:`avoid_circle` / :meth:`avoid_patch` / :meth:`avoid_box`, and stay inside the axes.
+    """Places texts on ``ax`` so that they overlap neither each other (they keep :data:`LABEL_GAP`
+    apart) nor what was registered with :meth:`avoid_circle` / :meth:`avoid_patch` /
+    :meth:`avoid_box`, and stay inside the axes.
 
     Positions are measured in display pixels with the figure's renderer; call it once the axes
     have their final limits and aspect (it applies the aspect itself).
@@ -179,6 +185,8 @@ class LabelPlacer:
         ax.apply_aspect()
         self.renderer = renderer_of(self.figure)
         self.pad = pad * self.figure.dpi / 72.0
+        k = self.figure.dpi / 72.0  # labels keep LABEL_GAP from each other (at least the pad)
+        self.gap = (max(self.pad, LABEL_GAP[0] * k), max(self.pad, LABEL_GAP[1] * k))
         self.circles: list[tuple[float, float, float]] = []   # centre x, y and radius in pixels
         self.paths: list[Path] = []                           # obstacle outlines in pixels
         self.boxes: list[Bbox] = []                           # placed labels and other boxes in pixels
@@ -244,10 +252,11 @@ class LabelPlacer:
         cost = 0.0
         pad = self.pad
         g0, h0, g1, h1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
+        gx, gy = self.gap
         for a0, b0, a1, b1 in self._rects:
-            w = min(g1, a1) - max(g0, a0)
+            w = min(x1 + gx, a1) - max(x0 - gx, a0)
             if w > 0:
-                h = min(h1, b1) - max(h0, b0)
+                h = min(y1 + gy, b1) - max(y0 - gy, b0)
                 if h > 0:
                     cost += 10.0 * w * h + 5000.0
         for cx, cy, r in self.circles:
@@ -336,8 +345,9 @@ class LabelPlacer:
         cost = np.zeros(len(boxes))
         if self._rects:
             rects = np.array(self._rects)
-            w = np.minimum(g1[:, None], rects[None, :, 2]) - np.maximum(g0[:, None], rects[None, :, 0])
-            h = np.minimum(h1[:, None], rects[None, :, 3]) - np.maximum(h0[:, None], rects[None, :, 1])
+            gx, gy = self.gap
+            w = np.minimum(x1[:, None] + gx, rects[None, :, 2]) - np.maximum(x0[:, None] - gx, rects[None, :, 0])
+            h = np.minimum(y1[:, None] + gy, rects[None, :, 3]) - np.maximum(y0[:, None] - gy, rects[None, :, 1])
             cost += np.where((w > 0) & (h > 0), 10.0 * w * h + 5000.0, 0.0).sum(axis=1)
         if self.circles:
             circles = np.array(self.circles)
@@ -394,7 +404,11 @@ class LabelPlacer:
                     best, best_cost = tuple(spot), cost
                     if cost <= 0:
                         break
-        else:
+            if best is not None:  # the box as drawn: a text whose box the shift did not predict is measured
+                self._put(text, *best)
+                if self._conflict(text.get_window_extent(self.renderer)) > best_cost + 1.0:
+                    fast, best, best_cost = None, None, math.inf
+        if fast is None:
             for spot in candidates:
                 self._put(text, *spot)
                 box = text.get_window_extent(self.renderer)
@@ -407,6 +421,49 @@ class LabelPlacer:
             self._put(text, *best)
             self.avoid_box(text.get_window_extent(self.renderer))
         return best_cost
+
+    def place_near(self, text, candidates, own: tuple, rivals: Sequence[tuple] = ()) -> float:
+        """:meth:`place` for a label that names a piece ``own`` (``(centre, radius)`` in data units):
+        a spot where the label reads as another's -- clearly nearer one of ``rivals`` (pieces or
+        ghosts of pieces, ``(centre, radius)``) than ``own``, as :func:`label_collisions` judges --
+        costs more than crossing lines, less than covering a piece.  Returns the collision cost
+        left (0: clear) and the text's gap in pixels to ``own``'s rim as ``self.last_gap``."""
+        candidates = list(candidates)
+        fast = self._fast_boxes(text, candidates) if candidates else None
+        if fast is not None:  # the shifted boxes hold only if the first one is the box as drawn
+            self._put(text, *fast[0][0])
+            drawn = text.get_window_extent(self.renderer).extents
+            if max(abs(float(a) - b) for a, b in zip(drawn, fast[0][1])) > 1.0:
+                fast = None
+        if fast is None:
+            measured = []
+            for spot in candidates:
+                self._put(text, *spot)
+                measured.append((spot, tuple(float(v) for v in text.get_window_extent(self.renderer).extents)))
+            fast = measured
+        if not fast:
+            return 0.0
+        boxes = np.array([extents for _, extents in fast], dtype=float)
+        to_px = self.ax.transData.transform
+
+        def circle(centre, radius):
+            (cx, cy), (ex, _) = to_px(centre), to_px((centre[0] + radius, centre[1]))
+            return float(cx), float(cy), abs(float(ex - cx))
+
+        def gaps(cx, cy, r):
+            dx = np.maximum(np.maximum(boxes[:, 0] - cx, 0.0), cx - boxes[:, 2])
+            dy = np.maximum(np.maximum(boxes[:, 1] - cy, 0.0), cy - boxes[:, 3])
+            return np.maximum(0.0, np.hypot(dx, dy) - r)
+
+        mine = gaps(*circle(*own))
+        penalty = np.arange(len(boxes)) * 1e-6
+        for centre, radius in rivals:
+            if math.dist(centre, own[0]) > 1e-6:
+                penalty = penalty + np.where(gaps(*circle(centre, radius)) + 0.5 < NEARER * mine, MISREAD, 0.0)
+        best, cost = self.choose(boxes, penalty)
+        self._put(text, *fast[best][0])
+        self.last_gap = float(mine[best])
+        return cost + float(penalty[best] >= MISREAD) * MISREAD
 
     @staticmethod
     def _put(text, *spot) -> None:
@@ -482,3 +539,128 @@ def box_hits_circle(box: Bbox, centre: Sequence[float], radius: float, slack: fl
     nx, ny = min(max(cx, box.x0), box.x1), min(max(cy, box.y0), box.y1)
     return math.hypot(nx - cx, ny - cy) < radius - slack
 
+
+
+NEARER = 0.6
+"""A label whose gap to another piece is less than this part of its gap to its own piece reads as
+that piece's (:func:`label_collisions`)."""
+
+
+MISREAD = 900.0
+"""The cost (:meth:`LabelPlacer.place_near`) of a spot where a label reads as another piece's:
+more than crossing lines, less than covering a piece (1000 and up)."""
+
+
+def shown_texts(ax, renderer) -> list:
+    """The visible, non-empty texts placed on ``ax`` (its ``ax.texts``: names, leg and ring labels;
+    not titles, ticks or legends) that are drawn: an annotation whose point lies outside the axes
+    is not."""
+    texts = []
+    for text in ax.texts:
+        if not (text.get_visible() and text.get_text().strip()):
+            continue
+        check = getattr(text, "_check_xy", None)
+        if check is not None and not check(renderer):
+            continue
+        texts.append(text)
+    return texts
+
+
+def _gap_to(box: Bbox, point, radius: float = 0.0) -> float:
+    """Pixels from ``box`` to the circle of ``radius`` around ``point`` (0 when they meet)."""
+    nx, ny = min(max(point[0], box.x0), box.x1), min(max(point[1], box.y0), box.y1)
+    return max(0.0, math.hypot(nx - point[0], ny - point[1]) - radius)
+
+
+def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = LABEL_GAP,
+                     least: float = MIN_FONT_SIZE, scale: float | None = None, inside: bool = True,
+                     named=None, pieces: tuple = (), obstacles: tuple = ()) -> list[str]:
+    """Every way the labels of ``figure`` fail to read cleanly, in words (empty: none), for the tests
+    of any system.  The figure is drawn, then each text :func:`shown_texts` finds is measured with
+    the renderer and must
+
+    * keep ``gap`` points (side by side, one above the other) from every other such text of its axes,
+    * reach no more than ``slack`` pixels into a piece (a filled :class:`~matplotlib.patches.Circle`
+      of the axes, or a patch of ``pieces``) or an obstacle (a filled
+      :class:`~matplotlib.patches.PathPatch` or :class:`~matplotlib.patches.Polygon`, or a patch of
+      ``obstacles``),
+    * lie inside its axes (``inside``),
+    * be at least ``least`` points at the size it is shown (``scale`` display points per point;
+      default :func:`display_scale`), and
+    * ``named``: a mapping (or a function of the axes giving one) of a label's first line to the
+      centre (data) of the piece it names: lie
+      clearly nearer no other piece or circle of its size (a ghost where it started: no nearer than
+      :data:`NEARER` times its gap to its own), or be
+      joined to it by a leader line (a two-point line of the axes from its rim to the label).
+    """
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, PathPatch, Polygon
+
+    renderer = renderer_of(figure)
+    figure.draw(renderer)  # the layout and every text as it will be saved
+    shown = display_scale(figure) if scale is None else float(scale)
+    k = figure.dpi / 72.0
+    gx, gy = gap[0] * k, gap[1] * k
+    problems: list[str] = []
+
+    def filled(patch) -> bool:
+        return patch.get_visible() and patch.get_fill() and patch.get_facecolor()[3] > 0
+
+    def disk(patch):  # centre and radius in pixels, from the outline as drawn
+        (x0, y0), (x1, y1) = patch.get_path().transformed(patch.get_transform()).get_extents().get_points()
+        return ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2
+
+    for ax in figure.axes:
+        texts = shown_texts(ax, renderer)
+        boxes = [t.get_window_extent(renderer) for t in texts]
+        names = [repr(t.get_text().replace("\n", " / ")) for t in texts]
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if min(a.x1, b.x1) - max(a.x0, b.x0) > -gx + slack and min(a.y1, b.y1) - max(a.y0, b.y0) > -gy + slack:
+                    problems.append(f"{names[i]} overlaps {names[j]}" if _meets(a, b, slack)
+                                    else f"{names[i]} runs into {names[j]}")
+        rings = [p for p in ax.patches if type(p) is Circle and p.get_visible()]
+        disks = [p for p in ax.patches if p in pieces or (type(p) is Circle and filled(p))]
+        shapes = [p for p in ax.patches if p in obstacles or (isinstance(p, (PathPatch, Polygon)) and filled(p))]
+        circles = [disk(p) for p in disks]
+        others = [disk(p) for p in rings]
+        leaders = [line.get_transform().transform(line.get_xydata()) for line in ax.lines
+                   if line.get_visible() and len(line.get_xydata()) == 2]
+        to_px = ax.transData.transform
+        here = (named(ax) if callable(named) else named) or {}
+        for name, text, box in zip(names, texts, boxes):
+            for patch, (centre, radius) in zip(disks, circles):
+                if box_hits_circle(box, centre, radius, slack):
+                    at = ax.transData.inverted().transform(centre)
+                    problems.append(f"{name} on a piece at ({at[0]:.1f}, {at[1]:.1f})")
+            inner = box.padded(-slack)
+            if inner.width > 0 and inner.height > 0:
+                for shape in shapes:
+                    path = shape.get_path().transformed(shape.get_transform())
+                    if len(path.vertices) and path.intersects_bbox(inner, filled=True):
+                        problems.append(f"{name} on an obstacle")
+            if inside and (box.x0 < ax.bbox.x0 - slack or box.x1 > ax.bbox.x1 + slack
+                           or box.y0 < ax.bbox.y0 - slack or box.y1 > ax.bbox.y1 + slack):
+                problems.append(f"{name} outside the axes")
+            if text.get_fontsize() * shown < least - 1e-6:
+                problems.append(f"{name} at {text.get_fontsize() * shown:.1f} pt")
+            first = text.get_text().split("\n")[0].removesuffix(" (flies)")
+            if first in here:
+                own = tuple(to_px(here[first]))
+                mine = min(((c, r) for c, r in others if math.dist(c, own) < 1.0), key=lambda cr: cr[1],
+                           default=(own, 0.0))
+                near = _gap_to(box, own, mine[1])
+                rivals = [(c, r) for c, r in others if math.dist(c, own) >= 1.0 and abs(r - mine[1]) <= 0.1 * mine[1]]
+                closer = [c for c, r in rivals if _gap_to(box, c, r) + slack < NEARER * near]
+                led = any(min(math.dist(p, own) for p in ends) <= mine[1] * 1.3 + 1.0
+                          and min(_gap_to(box, p) for p in ends) <= 2.0 * k for ends in leaders)
+                if closer and not led:
+                    at = ax.transData.inverted().transform(closer[0])
+                    problems.append(f"{name} nearer the circle at ({at[0]:.1f}, {at[1]:.1f}) than its own piece"
+                                    f" ({min(_gap_to(box, c, r) for c, r in rivals):.1f} < {near:.1f} px, r {mine[1]:.1f})")
+    return problems
+
+
+def _meets(a: Bbox, b: Bbox, slack: float) -> bool:
+    return min(a.x1, b.x1) - max(a.x0, b.x0) > slack and min(a.y1, b.y1) - max(a.y0, b.y0) > slack
