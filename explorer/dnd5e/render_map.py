@@ -27,12 +27,14 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, PathPatch, Rectangle
 from matplotlib.path import Path
+from matplotlib.transforms import Bbox
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from explorer.core.display import pixels_png
 from explorer.core.inputs import InputError
+from explorer.core.render_blit import BlittedChart
 from explorer.core.render_labels import LabelPlacer, annotation, legend_below, notebook_font_size, raise_to_notebook_minimum
 from explorer.dnd5e.battlemap import AREA_KINDS, BattleMap, Token, point
 from explorer.dnd5e.creatures import SQUARE
@@ -646,3 +648,163 @@ def _terrain_key(battle_map: BattleMap) -> tuple:
     return (battle_map.width, battle_map.height, battle_map.grid, battle_map.round_spaces,
             tuple((w.name, w.shape.wkb) for w in battle_map.walls),
             tuple((a.name, a.kind, a.rough, a.height, a.shape.wkb) for a in battle_map.areas))
+
+
+# ---------------------------------------------------------------------------------------------
+# The battle map panel's picture (explorer.dnd5e.panels.panel_map.KartenPanel)
+# ---------------------------------------------------------------------------------------------
+PANEL_WIDTH = 5.8
+"""Inches the battle map panel's picture is wide: 580 px at 100 dpi fits the narrowest output area
+(590 px) as drawn, which an ipympl canvas must (it is never scaled, so a click lands where it is made)."""
+CHOSEN_WORDS = "gewählt"
+TARGET_COLOUR = ATTACK_COLOUR
+
+
+def panel_figure_size(battle_map: BattleMap, width: float = PANEL_WIDTH, dpi: int = 100) -> tuple[tuple, tuple]:
+    """The figure size (inches) and axes position (figure fractions) of :class:`KartenBild` for
+    ``battle_map``: the terrain and the full legend drawn once on an Agg figure and measured."""
+    figure, ax = map_figure(battle_map, width, dpi)
+    draw_terrain(ax, battle_map)
+    _panel_legend(ax, battle_map)
+    fit_bottom(figure, ax)
+    return tuple(float(v) for v in figure.get_size_inches()), tuple(ax.get_position().bounds)
+
+
+def _panel_legend(ax, battle_map: BattleMap) -> None:
+    handles, labels = legend_entries(battle_map, moves=True, jumps=True, reach=True, acting=True)
+    labels = [CHOSEN_WORDS if text == "am Zug" else text for text in labels]
+    legend_below(ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, ax.figure))
+
+
+def place_path_labels(ax, battle_map: BattleMap, walls: list, lines: list, placed: Mapping[str, Any],
+                      extra: list[tuple[tuple[float, float], str, dict]]) -> dict[str, Any]:
+    """The movement's labels (:func:`draw_movement`'s ``extra``) placed as :func:`place_labels` places
+    them -- clear of the creatures, walls, the path and the labels ``placed`` already -- but each
+    measured without its leader line, which is put back once the label stands (drawn only farther
+    than :data:`LEADER_FROM` from its point): one measurement then serves every candidate place, which
+    keeps a panel's click fast; a place whose leader would cross a label costs :data:`LEADER_CROSSING`."""
+    figure = ax.figure
+    size = notebook_font_size(None, figure)
+    placer = LabelPlacer(ax)
+    for token in battle_map.tokens:
+        placer.avoid_path(geometry_path(battle_map.space(token)))
+    for wall in walls:
+        placer.avoid_patch(wall)
+    per_metre = abs(ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0]) * 72.0 / figure.dpi
+    for line in lines:
+        band = geometry_path(LineString(line).buffer(4.0 / per_metre))
+        if band is not None:
+            placer.avoid_path(band)
+    boxes = [label.get_window_extent(placer.renderer) for label in placed.values()]
+    for placed_box in boxes:
+        placer.avoid_box(placed_box)
+    spots = _spots(6.0, rings=8, step=6.0)
+    k_px = figure.dpi / 72.0
+    out = {}
+    for k, (at, words, style) in enumerate(extra):
+        leader = dict(arrowstyle="-", color=style.get("color", PATH_COLOUR), linewidth=0.7, shrinkA=1, shrinkB=4)
+        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, zorder=7.5, arrowprops=leader,
+                          bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85),
+                          ha="center", va="center", **style)
+        props, patch = text.arrowprops, text.arrow_patch
+        text.arrowprops = text.arrow_patch = None  # measured once, as the text alone
+        measured = text.get_window_extent(placer.renderer)
+        text.arrowprops, text.arrow_patch = props, patch
+        ax0, ay0 = (float(v) for v in ax.transData.transform(at))
+        w, h = float(measured.width), float(measured.height)
+        shift_x, shift_y = {"left": 0.0, "center": w / 2, "right": w}, {"bottom": 0.0, "center": h / 2, "top": h}
+        candidates = [(ax0 + dx * k_px - shift_x[ha], ay0 + dy * k_px - shift_y[va]) for dx, dy, ha, va in spots]
+        candidates = [(x0, y0, x0 + w, y0 + h) for x0, y0 in candidates]
+        penalty = np.arange(len(spots)) * 1e-6 + LEADER_CROSSING * _leaders_crossing((ax0, ay0), spots, boxes, k_px)
+        best, _cost = placer.choose(candidates, penalty)
+        dx, dy, ha, va = spots[best]
+        text.xyann = (dx, dy)
+        text.set_ha(ha)
+        text.set_va(va)
+        patch.set_visible(max(abs(dx), abs(dy)) > LEADER_FROM)
+        boxes.append(Bbox.from_extents(*candidates[best]))
+        out[f"#{k}"] = text
+    return out
+
+
+LEADER_CROSSING = 2000.0
+"""What a movement label's leader line crossing another label costs in :func:`place_path_labels`:
+more than crossing a line (50), less than covering a label or a creature (5000 and more)."""
+
+
+def _leaders_crossing(anchor, spots: list, boxes: list, k_px: float) -> np.ndarray:
+    """1 for each of ``spots`` (offsets in points) whose leader line -- drawn beyond
+    :data:`LEADER_FROM` from the ``anchor`` (pixels) to the offset -- crosses one of the label
+    ``boxes`` (pixels), else 0."""
+    if not boxes:
+        return np.zeros(len(spots))
+    ax0, ay0 = anchor
+    segments = shapely.linestrings([[(ax0, ay0), (ax0 + dx * k_px, ay0 + dy * k_px)] for dx, dy, *_ in spots])
+    shapes = shapely.union_all([box(b.x0 - 3, b.y0 - 3, b.x1 + 3, b.y1 + 3) for b in boxes])  # 3 px clear
+    far = np.array([max(abs(dx), abs(dy)) > LEADER_FROM for dx, dy, *_ in spots])
+    return (far & shapely.intersects(segments, shapes)).astype(float)
+
+
+class KartenBild(BlittedChart):
+    """The battle map panel's picture (Kampfkarte zum Klicken): the terrain, grid and legend are the
+    cached background; the chosen creature's reachable region, the creatures, a path with its costs,
+    Gelegenheitsangriffe and jumps, a refused destination (a red ring) and the title are the animated
+    overlay, blitted over it after each :meth:`show` (:class:`~explorer.core.render_blit.BlittedChart`:
+    :meth:`render` PNG bytes, :meth:`blit` an ipympl canvas, :meth:`png` the full redraw).
+
+    ``figure``: an empty figure (an ipympl one) resized to :func:`panel_figure_size`, else an Agg
+    figure is made.  :attr:`ax` holds the map in metres."""
+
+    def __init__(self, battle_map: BattleMap, *, figure: Figure | None = None, width: float = PANEL_WIDTH,
+                 dpi: int = 100):
+        if not isinstance(battle_map, BattleMap):
+            raise InputError("argument", "battle_map", "a BattleMap", battle_map)
+        size, position = panel_figure_size(battle_map, width, dpi)
+        if figure is None:
+            figure = Figure(figsize=size, dpi=dpi)
+            FigureCanvasAgg(figure)
+        else:
+            figure.set_size_inches(*size)
+        self.figure = figure
+        self.terrain_key = _terrain_key(battle_map)
+        self.ax = figure.add_axes(position)
+        raise_to_notebook_minimum(figure)
+        self.walls = draw_terrain(self.ax, battle_map)
+        _panel_legend(self.ax, battle_map)
+        self.title = self.ax.set_title("", fontsize=notebook_font_size(None, figure) + 1)
+        self._dynamic: list = []
+        self.labels: dict[str, Any] = {}
+        self.start_blitting([self.title])
+
+    def _key(self) -> tuple:
+        return tuple(float(v) for v in self.figure.get_size_inches()) + (self.figure.dpi,)
+
+    def show(self, battle_map: BattleMap, *, hp: Mapping[str, Any] | None = None, chosen: str | None = None,
+             movement: Movement | None = None, reachable: Any = None, refused_at: Any = None, title: str = "",
+             notes: Mapping[str, Iterable[str]] | None = None) -> None:
+        """Draw the overlay afresh (the terrain stays): the creatures of ``battle_map`` (the same
+        terrain) with ``hp`` (as :func:`draw_map`'s), ``chosen`` edged gold, ``reachable`` (a geometry
+        or grid squares) shaded, ``movement`` drawn, a red ring at ``refused_at``, the ``title``."""
+        if _terrain_key(battle_map) != self.terrain_key:
+            raise ValueError("a KartenBild shows one map's creatures: the terrain differs")
+        for artist in self._dynamic:
+            artist.remove()
+        ax = self.ax
+        before = {id(a) for a in (*ax.patches, *ax.lines, *ax.texts)}
+        points = _hp(battle_map, hp)
+        draw_reachable(ax, reachable_geometry(reachable))
+        creatures = draw_creatures(ax, battle_map, hp=points, highlight=_names(battle_map, chosen))
+        lines, extra = draw_movement(ax, movement) if movement is not None else ([], [])
+        if refused_at is not None:
+            at = tuple(float(v) for v in refused_at)
+            ax.plot(*at, marker="o", markersize=15, markerfacecolor="none", markeredgecolor=TARGET_COLOUR,
+                    markeredgewidth=2.4, linestyle="none", zorder=6, gid="dnd-refused-target")
+            lines.append([at, at])
+        texts = {t.name: token_text(t, points[t.name], (notes or {}).get(t.name, ())) for t in battle_map.tokens}
+        self.labels = place_labels(ax, battle_map, creatures, self.walls, lines, texts, [])
+        self.labels.update(place_path_labels(ax, battle_map, self.walls, lines, self.labels, extra))
+        self._dynamic = [a for a in (*ax.patches, *ax.lines, *ax.texts) if id(a) not in before]
+        self.title.set_text(title)
+        self._animated = sorted(self._dynamic, key=lambda a: a.get_zorder()) + [self.title]
+        for artist in self._animated:
+            artist.set_animated(True)
