@@ -36,8 +36,11 @@ def test_the_buttons_are_the_engines_legal_actions_and_every_move_is_legal():
     assert labels == [action_label(a) for a in not_moves]
     for word in ("Zug beenden", "Spurt", "Rückzug", "Ausweichen", "Verstecken", "Suchen"):
         assert word in labels
-    assert "Vorbereiten: Zweihandaxt, wenn ein Feind in Reichweite kommt" in labels
+    assert "Vorbereiten: Angriff (Zweihandaxt)" in labels
+    readied = _button(panel, "Vorbereiten: Angriff (Zweihandaxt)")
+    assert readied.tooltip == "Vorbereiten: Angriff (Zweihandaxt), wenn ein Feind in Reichweite kommt"
     assert "Ork" in panel.status.value and "Aktion frei" in panel.status.value
+    assert "Initiative: Ork 15, Kämpferin 14" in panel.status.value
     assert panel.target.options == ("Kämpferin",) and panel.toward.description == "Zu Kämpferin hin"
     assert panel.undo_button.disabled
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.core.event_table import EventTable
+from explorer.core.event_table import EventRow, EventTable
 from explorer.core.game import Action
 from explorer.core.inputs import InputError, number
 from explorer.core.panels import layout
@@ -62,8 +62,7 @@ def action_label(action: Action) -> str:
     if isinstance(action, A.Helfen):
         return f"{word}: {action.ziel}"
     if isinstance(action, A.Vorbereiten):
-        what = action.waffe if action.reaktion == "angriff" else "Bewegung"
-        return f"{word}: {what}, wenn ein Feind in Reichweite kommt"
+        return f"{word}: Angriff ({action.waffe})" if action.reaktion == "angriff" else f"{word}: Bewegung"
     if isinstance(action, (A.GegenstandVerwenden, A.MagischenGegenstandVerwenden)):
         return f"{word} ({action.gegenstand})"
     if isinstance(action, A.SpezialfaehigkeitVerwenden):
@@ -72,6 +71,18 @@ def action_label(action: Action) -> str:
         x, y = action.pfad[-1]
         return f"{word} nach ({metres_text(x)}; {metres_text(y)})"
     return word
+
+
+TRIGGER_WORDS = {"feind-kommt-in-reichweite": "wenn ein Feind in Reichweite kommt"}
+"""The readied reactions' triggers in words (ruling ``dnd5e.ready-trigger``)."""
+
+
+def action_tooltip(action: Action) -> str:
+    """The button's tooltip: the label in full, a readied reaction with its trigger."""
+    label = action_label(action)
+    if isinstance(action, A.Vorbereiten):
+        return f"{label}, {TRIGGER_WORDS.get(action.ausloeser, action.ausloeser)}"
+    return label
 
 
 def representatives(state: EncounterState) -> list[Action]:
@@ -116,7 +127,7 @@ def _one_square_toward(at, other) -> tuple[float, float] | None:
 
 def _button(text: str, tooltip: str, css: str, style: str = "") -> widgets.Button:
     return widgets.Button(description=text, tooltip=tooltip, button_style=style,
-                          layout=layout.button_layout()).add_class(css)
+                          layout=layout.button_layout(max_width="100%")).add_class(css)
 
 
 class ZugPanel(widgets.VBox):
@@ -186,7 +197,9 @@ class ZugPanel(widgets.VBox):
     def refresh(self) -> None:
         """Show the state again: status, map, buttons, refusals, log."""
         state = self.state
-        self.status.value = f"<b>{html.escape(status_line(state))}</b>"
+        order = ", ".join(f"{n} {state.initiative[n]}" for n in state.order)
+        self.status.value = (f"<b>{html.escape(status_line(state))}</b><br><small>Initiative: {html.escape(order)} "
+                             f"({html.escape(str(refs.SRD_INITIATIVE))})</small>")
         offered = [a for a in state.legal_actions() if not isinstance(a, A.Bewegen)]
         self.moves = {}
         if not state.is_terminal():
@@ -208,7 +221,7 @@ class ZugPanel(widgets.VBox):
                 continue
         buttons = []
         for action in offered:
-            button = _button(action_label(action), str(action), "dnd5e-turn-action",
+            button = _button(action_label(action), action_tooltip(action), "dnd5e-turn-action",
                              "info" if isinstance(action, A.ZugBeenden) else "")
             button.on_click(lambda _b, action=action: self._click(action))
             buttons.append(button)
@@ -249,11 +262,11 @@ class ZugPanel(widgets.VBox):
         return next((a for a, w in self.moves.items() if w == words), None)
 
     def _refused_html(self) -> str:
-        """The refusals, one row per reason: the actions it refuses, the reason, the rule."""
+        """The refusals, one row per reason: the actions it refuses (marked), the reason, the rule."""
         groups: dict[tuple[str, RuleRef], list[str]] = {}
         for action, rule, reason in self.refused:
             groups.setdefault((reason, rule), []).append(action_label(action))
-        rows = [(f"{', '.join(labels)}: {reason}", rule) for (reason, rule), labels in groups.items()]
+        rows = [EventRow(reason, rule, " · ".join(labels), "refused") for (reason, rule), labels in groups.items()]
         return EventTable(rows, heading="Jetzt nicht erlaubt (und warum)",
                           empty="(nichts: jede Aktion ist erlaubt)")._repr_html_()
 
@@ -335,4 +348,4 @@ class ZugPanel(widgets.VBox):
                 f"{self.log_view.value}")
 
 
-__all__ = ["KIND_WORDS", "ZugPanel", "action_label", "representatives"]
+__all__ = ["KIND_WORDS", "ZugPanel", "action_label", "action_tooltip", "representatives"]
