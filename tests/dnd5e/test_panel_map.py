@@ -11,6 +11,7 @@ import pytest
 
 from explorer.core.inputs import InputError
 from explorer.dnd5e import analysis, refs
+from explorer.dnd5e.actions import Bewegen
 from explorer.dnd5e.encounter import ENCOUNTERS
 from explorer.dnd5e.game import new_encounter
 from explorer.dnd5e.panels.panel_map import Abgelehnt, KartenPanel, Weg
@@ -131,6 +132,30 @@ def test_a_prone_creature_may_stand_up_first_for_half_its_speed():
     panel.click(2.25, 5.25)
     assert panel.result.total == Fraction(15, 2) and "Aufstehen" in panel.table.value
     assert "Being Prone" in panel.table.value
+
+
+def test_the_creature_list_and_the_target_fields_do_what_the_mouse_does():
+    """SRD 5.1, Combat > Movement and Position > Breaking Up Your Move: the acting creature's movement
+    already spent this turn counts; without ipympl the list and the x / y fields choose and ask."""
+    state = new_encounter("scharmuetzel")
+    acting = state.acting
+    panel = KartenPanel(state, interactive=False)
+    panel.creature.value = "Magierin"
+    assert panel.selected == "Magierin" and "Kreatur gewählt: Magierin" in panel.said
+    panel.ziel_x.value, panel.ziel_y.value = 0.75, 8.25
+    panel.ziel_button.click()
+    assert isinstance(panel.result, Weg) and panel.result.total == analysis.path_cost(
+        state.battle_map, "Magierin", list(panel.result.path)).total == Fraction(9, 2)
+    assert "Magierin nach (0,75; 8,25): Kosten 4,5 m" in panel.said
+    panel.click(0.75, 3.75)  # the chosen creature again: the path cleared
+    assert panel.result is None and panel.table.value == ""
+    panel.creature.value = None
+    assert panel.selected is None and panel.region is None
+    state.apply(Bewegen(pfad=((9.75, 11.25),)))  # the acting Ork walks 3 m of his 9 m
+    assert state.acting == acting == "Ork"
+    panel = KartenPanel(state, interactive=False)
+    assert "übrig 6 m" in panel.select("Ork")
+    assert "Kosten 3 m, übrig 3 m" in panel.click(9.75, 8.25)
 
 
 def test_wrong_arguments_are_refused_naming_the_field():

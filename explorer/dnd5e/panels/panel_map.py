@@ -47,7 +47,7 @@ from explorer.dnd5e import analysis, refs
 from explorer.dnd5e.battlemap import BattleMap
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.jumps import long_jump_distance
-from explorer.dnd5e.movement import Budget, Movement, allowance, move
+from explorer.dnd5e.movement import Budget, Movement, allowance
 from explorer.dnd5e.render_map import KartenBild, metres_text, panel_figure_size, state_notes
 from explorer.dnd5e.render_odds import number_text, percent_text
 
@@ -233,11 +233,7 @@ class KartenPanel(widgets.VBox):
             self.click(event.xdata, event.ydata)
 
     def _on_creature(self, change) -> None:
-        if self._quiet:
-            return
-        if change["new"] is None:
-            self.select(None)
-        else:
+        if not self._quiet:
             self.select(change["new"])
 
     def _on_options(self, _change) -> None:
@@ -261,14 +257,13 @@ class KartenPanel(widgets.VBox):
         return None
 
     def click(self, x: Any, y: Any) -> str:
-        """A click at ``(x, y)`` m: on a creature, choose it; elsewhere, with a creature chosen, ask the
-        way there (:meth:`target`).  Returns the answer said in the message line."""
+        """A click at ``(x, y)`` m: on a creature, choose it (the chosen one again: its path cleared);
+        elsewhere, with a creature chosen, ask the way there (:meth:`target`).  Returns the answer said in
+        the message line."""
         x, y = _coordinate(x, "x", self.battle_map.width), _coordinate(y, "y", self.battle_map.height)
         name = self.creature_at(x, y)
-        if name is not None and name != self.selected:
+        if name is not None:  # the chosen one again: its path cleared
             return self.select(name)
-        if name is not None and self.selected == name and self.result is None:
-            return self._say(f"{name} ist schon gewählt. Klicke auf das Ziel.")
         if self.selected is None:
             return self._say(f"Dort {_pt((x, y))} steht keine Kreatur. Klicke zuerst auf eine Kreatur, dann auf "
                              f"ihr Ziel.")
@@ -392,7 +387,8 @@ class KartenPanel(widgets.VBox):
                         key=lambda p: math.dist((float(p[0]), float(p[1])), (tx, ty)))
         found = []
         for place in places[:JUMP_TRIES]:
-            walks = [[]] if place == token.position else [[place], _joined(list(self.region.path(place)), token.position)]
+            walks = [[]] if place == token.position else [
+                [place], _joined(list(self.region.path(place)), token.position)]
             for walk in walks:  # the straight run-up first, else the cheapest way to the take-off
                 try:
                     found.append(self._priced(name, walk + [ziel], jumps=(len(walk),)))
@@ -437,9 +433,11 @@ class KartenPanel(widgets.VBox):
     def _answer(self, result: Weg | Abgelehnt) -> str:
         if isinstance(result, Abgelehnt):
             rule = f" ({result.rule})" if result.rule is not None else ""
-            return f"{result.name} kommt nicht nach {_pt(result.ziel)}: {result.reason}{rule}. Klicke auf ein anderes Ziel."
+            return (f"{result.name} kommt nicht nach {_pt(result.ziel)}: {result.reason}{rule}. "
+                    f"Klicke auf ein anderes Ziel.")
         attacks = len(result.movement.opportunity_attacks)
-        words = f"{result.name} nach {_pt(result.ziel)}: Kosten {metres_text(result.total)}, übrig {metres_text(result.left)}"
+        words = (f"{result.name} nach {_pt(result.ziel)}: Kosten {metres_text(result.total)}, "
+                 f"übrig {metres_text(result.left)}")
         if result.jumps:
             words += ", mit Weitsprung"
         if attacks:
