@@ -257,6 +257,12 @@ class EncounterState(GameState):
                 f"{players_html(self)}{latest}")
 
     # -- save / load ------------------------------------------------------------------------------
+    def position(self) -> dict:
+        """This state as a hand-writable position (:mod:`explorer.dnd5e.position`,
+        docs/positions-dnd5e.md): ``from_position(state.position())`` gives an equal position back."""
+        from explorer.dnd5e.position import position_of
+        return position_of(self)
+
     def to_json(self) -> dict:
         d = self._data
         tokens = [{"name": t.name, "position": [str(v) for v in t.position], "conditions": sorted(t.conditions)}

@@ -7,8 +7,9 @@ A configuration is JSON-able: ``encounter`` (a shipped encounter's name, ``"duel
 
 A save (:meth:`~explorer.dnd5e.game.EncounterState.to_json`) records how the encounter was set up:
 its description (``encounter``, with its rulings) and its ``seed``; :func:`dealt` sets it up again
-from them.  There is no position format (a hand-written encounter in the middle of a fight):
-``from_position`` is None.
+from them.  A position (an encounter in the middle of a fight, written by hand) is read by
+:func:`explorer.dnd5e.position.from_position` and written by ``state.position()``
+(docs/positions-dnd5e.md).
 """
 
 from __future__ import annotations
@@ -323,6 +324,11 @@ def _players() -> dict:
     return {"random": RandomPlayer, "greedy": GreedyPlayer}
 
 
+def _from_position(data, *, seed: int = 0):
+    from explorer.dnd5e.position import from_position
+    return from_position(data, seed=seed)
+
+
 def _actions():
     from explorer.dnd5e.actions import ACTIONS
     return ACTIONS
@@ -340,7 +346,7 @@ SYSTEM = systems.register(systems.System(
     coverage=coverage,
     players=_players(),
     simulation=SIMULATION,
-    from_position=None,
+    from_position=_from_position,
     picture="explorer.dnd5e.render_map:MapPicture",
     invariants=invariants,
     conformance=conformance_game,
