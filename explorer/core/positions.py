@@ -74,7 +74,10 @@ def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path
     if isinstance(value, bool) and bool not in kinds:
         raise PositionError(where, f"expected {_names(kinds)}, got {value!r}")
     if float in kinds and isinstance(value, int) and not isinstance(value, bool):
-        value = float(value)
+        try:
+            value = float(value)
+        except OverflowError:  # a whole number beyond any float (10**400)
+            raise PositionError(where, f"expected a number from {low} to {high}, got {_short(value)}") from None
     if not isinstance(value, kinds):
         raise PositionError(where, f"expected {_names(kinds)}, got {type(value).__name__} {_short(value)}")
     if isinstance(value, (int, float)) and not isinstance(value, bool):

@@ -101,6 +101,9 @@ class EncounterState(GameState):
         self.rulings: Rulings = encounter.battle_map.rulings
         self.seed = seed
         self._data = data
+        self.origin: dict | None = None
+        """How the encounter was set up, if not from ``encounter`` and ``seed``: ``{"position": ..., "seed": ...}``
+        for a game loaded from a position (:mod:`explorer.dnd5e.position`); a replay starts there."""
         self._moves: dict = {}
         """Movements computed, by action, with the map, mover and budget they hold for (:func:`_movement`)."""
 
@@ -278,7 +281,7 @@ class EncounterState(GameState):
         spec = _plain_spec(self.encounter.spec)
         return {"system": "dnd5e", "version": 1, "encounter": spec,
                 "rulings": self.rulings.to_json(), "seed": self.seed, "data": data,
-                "origin": {"encounter": spec, "seed": self.seed},
+                "origin": self.origin or {"encounter": spec, "seed": self.seed},
                 "log": [e.to_json() for e in self.log], "history": [a.to_json() for a in self.history]}
 
     @classmethod
@@ -426,6 +429,12 @@ def _load(cls, saved, source: str) -> EncounterState:
     except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as error:
         raise InputError(source, "data", "the state's data as to_json() writes it", repr(error)[:200]) from None
     state = cls(built, data, seed)
+    origin = saved.get("origin")
+    if isinstance(origin, Mapping) and "position" in origin:
+        if not isinstance(origin["position"], Mapping) or isinstance(origin.get("seed"), bool) \
+                or not isinstance(origin.get("seed"), int):
+            raise InputError(source, "origin", "the position the game started from and its seed", origin)
+        state.origin = {"position": origin["position"], "seed": origin["seed"]}
     from explorer.core.game import Event
     state.log = [Event.from_json(e) for e in saved.get("log", [])]
     state.history = [A.ACTIONS.from_json(a, source=f"{source}, history[{i}]")

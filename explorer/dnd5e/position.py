@@ -156,6 +156,7 @@ class _Reader:
                 "effects": effects, "hidden": hidden, "rng": SeededRng(self.seed)}
         state = EncounterState(built, data, self.seed)
         self._log(state, entries, used)
+        state.origin = {"position": state.position(), "seed": self.seed}  # a replay starts here
         try:
             state.check_invariants()
         except AssertionError as failure:

@@ -96,6 +96,9 @@ def dealt(saved: Mapping[str, Any]):
     from explorer.dnd5e.game import new_encounter
 
     origin = origin_of(saved)
+    if "position" in origin:  # a game loaded from a position starts there again
+        from explorer.dnd5e.position import from_position
+        return from_position(origin["position"], seed=origin.get("seed", 0))
     spec = origin.get("encounter")
     if not isinstance(spec, Mapping):
         raise InputError("save", "encounter", "the encounter's description", spec)
@@ -320,8 +323,8 @@ SIMULATION = Simulation(
 
 
 def _players() -> dict:
-    from explorer.dnd5e.players import GreedyPlayer, RandomPlayer
-    return {"random": RandomPlayer, "greedy": GreedyPlayer}
+    from explorer.dnd5e.players import GreedyPlayer, RandomPlayer, TaktischerSpieler
+    return {"random": RandomPlayer, "greedy": GreedyPlayer, "tactical": TaktischerSpieler}
 
 
 def _from_position(data, *, seed: int = 0):

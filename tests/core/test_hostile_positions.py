@@ -30,7 +30,7 @@ def _position(name: str, seed: int = 5) -> dict:
     return state.position()
 
 
-POSITIONS = {name: _position(name) for name in ("behind", "beyond")}
+POSITIONS = {name: _position(name) for name in ("behind", "beyond", "dnd5e")}
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
@@ -52,3 +52,13 @@ def test_a_corrupted_position_is_refused_naming_the_field_or_loads_a_sound_state
         return
     system.check_invariants(state)
     assert system.from_position(state.position()).position() == state.position(), path
+
+
+def test_a_whole_number_beyond_any_float_is_refused_naming_the_field():
+    """A hostile position: a number field given a whole number too big for a float (10**400) is a
+    PositionError naming the field, not an OverflowError from inside the reader."""
+    from explorer.core.positions import PositionError, field
+
+    with pytest.raises(PositionError) as caught:
+        field({"x": 10**400}, "x", float, "chip", low=0, high=100)
+    assert caught.value.field == "chip.x"

@@ -329,3 +329,33 @@ def test_a_corrupted_position_is_refused_naming_the_field_or_loads_a_sound_state
         raise AssertionError(f"{path}: {violation}") from None
     SYSTEM.check_invariants(state)
     assert from_position(state.position()).position() == state.position(), path
+
+
+def test_a_game_started_from_a_position_replays_from_that_position():
+    """SRD 5.1, Combat > The Order of Combat: a game loaded from a position and played on is replayed
+    from the position it started at (its origin), not from a freshly rolled encounter: every replayed
+    state is the game's own, and load_game accepts its save."""
+    from explorer.core.replay import load_game, replay
+
+    state = from_position(_doc_positions()[0], seed=3)
+    players = {side: make_player(SYSTEM, "random") for side in state.players}
+    rng = SeededRng(3)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        state.apply(players[state.current_player].choose(state, rng))
+    saved = json.loads(json.dumps(state.to_json()))
+    assert "position" in saved["origin"]
+    assert SYSTEM.dealt(saved).position() == from_position(_doc_positions()[0], seed=3).position()
+    assert replay(saved).steps  # check=True: the last replayed state equals the saved one
+    assert load_game(saved).position() == state.position()
+
+
+def test_a_save_with_a_malformed_position_origin_is_refused_naming_it():
+    """SRD 5.1, Combat > The Order of Combat: a save whose recorded starting position is not a position
+    (or whose seed is not a whole number) is refused naming ``origin``."""
+    saved = from_position(MINIMAL).to_json()
+    saved["origin"] = {"position": "nonsense", "seed": 0}
+    with pytest.raises(InputError) as caught:
+        EncounterState.from_json(saved)
+    assert caught.value.field == "origin"
