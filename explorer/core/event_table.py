@@ -80,10 +80,12 @@ class EventTable:
     per row as text elsewhere (``repr``).  ``.rows`` are the :class:`EventRow`\\ s."""
 
     def __init__(self, items: Iterable[Any], *, heading: str = "what happened", caption: str | None = None,
-                 viewer: Any = None, private: bool = True, empty: str = "(nothing happened)"):
+                 viewer: Any = None, private: bool = True, empty: str = "(nothing happened)",
+                 rule_heading: str = "rule"):
         """``items``: events, RuleViolations, ``(text, rule)`` pairs, in the order to show them.
         ``viewer``: leave out the private events of other players (``None``: keep them all, marked);
-        ``private=False``: leave out every private event (what the table shows everyone)."""
+        ``private=False``: leave out every private event (what the table shows everyone).
+        ``rule_heading``: the rule column's heading, in the system's language ("Regel" for D&D)."""
         rows = []
         for item in items:
             owner = getattr(item, "visible_to", None)
@@ -91,6 +93,7 @@ class EventTable:
                 continue
             rows.append(EventRow.of(item))
         self.rows, self.heading, self.caption, self.empty = rows, heading, caption, empty
+        self.rule_heading = rule_heading
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -103,7 +106,7 @@ class EventTable:
         body = "".join(row.html() for row in self.rows) or (
             f'<tr><td class="event-text">{_e(self.empty)}</td><td class="event-rule"></td></tr>')
         books = ", ".join(self.rulebooks)
-        rule_head = f"rule ({_e(books)})" if books else "rule"
+        rule_head = f"{_e(self.rule_heading)} ({_e(books)})" if books else _e(self.rule_heading)
         caption = f"<caption>{_e(self.caption)}</caption>" if self.caption else ""
         return (f'{CSS}<div class="event-box" style="max-width:100%;overflow-x:auto"><table class="event-table">{caption}'
                 f"<tr><th>{_e(self.heading)}</th><th>{rule_head}</th></tr>{body}</table></div>")
@@ -115,7 +118,7 @@ class EventTable:
 
 def events_table(items: Iterable[Any], **options) -> EventTable:
     """Events as an HTML table (:class:`EventTable`; ``options``: ``heading``, ``caption``,
-    ``viewer``, ``private``, ``empty``)."""
+    ``viewer``, ``private``, ``empty``, ``rule_heading``)."""
     return EventTable(items, **options)
 
 
