@@ -66,9 +66,15 @@ def test_core_imports_no_system(path):
     assert not found, f"{path.name} imports {sorted(found)}: register the system instead (explorer.core.systems)"
 
 
+UNREGISTERED = {"behold_rome": "issue 13: only its card language and card data so far; the engine that registers comes next"}
+"""System packages under construction that have no engine to register yet, each with the reason."""
+
+
 def test_every_system_package_registers_itself():
-    """Each subpackage of explorer/ but the core is a system that registers itself on import."""
+    """Each subpackage of explorer/ but the core is a system that registers itself on import (but the
+    packages of :data:`UNREGISTERED`, which must not register yet: once one does, it leaves that list)."""
     from explorer.core.systems import load_all
 
     packages = sorted(p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists() and p.name != "core")
-    assert sorted(load_all()) == packages
+    assert set(UNREGISTERED) <= set(packages)
+    assert sorted(load_all()) == sorted(set(packages) - set(UNREGISTERED))
