@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Iterable
 
 import shapely
@@ -43,6 +44,7 @@ INCAPACITATED = frozenset({"kampfunfähig"}) | CANNOT_MOVE
 """Conditions that include kampfunfähig (incapacitated): no actions and no reactions."""
 MAX_SIDE = Fraction(1000)
 """The largest map: 1 km a side."""
+_SIDE = int(MAX_SIDE)
 MAX_THINGS = 2000
 CIRCLE_SEGMENTS = 32
 """Quarter-circle segments of a round space or reach zone (shapely's buffer)."""
@@ -51,11 +53,23 @@ Point2 = tuple[Fraction, Fraction]
 
 
 def point(value: Any, field: str, source: str = "argument") -> Point2:
-    """``(x, y)`` in metres, exact."""
+    """``(x, y)`` in metres, exact (a point of floats or whole numbers read once, then remembered)."""
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise InputError(source, field, "a point (x, y) in metres", value)
-    return (metres(value[0], f"{field}[0]", source=source, low=-MAX_SIDE, high=MAX_SIDE),
-            metres(value[1], f"{field}[1]", source=source, low=-MAX_SIDE, high=MAX_SIDE))
+    x, y = value
+    if type(x) is Fraction and type(y) is Fraction and abs(x.numerator) <= _SIDE * x.denominator \
+            and abs(y.numerator) <= _SIDE * y.denominator:
+        return x, y  # exact metres already, inside the bounds (what metres() would give back)
+    key = (type(x), x, type(y), y) if type(x) in (float, int) and type(y) in (float, int) else None
+    found = _POINTS.get(key) if key is not None else None
+    if found is None:
+        found = (metres(x, f"{field}[0]", source=source, low=-MAX_SIDE, high=MAX_SIDE),
+                 metres(y, f"{field}[1]", source=source, low=-MAX_SIDE, high=MAX_SIDE))
+        if key is not None:
+            if len(_POINTS) > MAX_CACHED:
+                _POINTS.clear()
+            _POINTS[key] = found
+    return found
 
 
 def _polygon(value: Any, field: str, source: str) -> Polygon:
@@ -197,24 +211,38 @@ class BattleMap:
                                      token.position)
 
     # --- measuring -------------------------------------------------------------------------
-    @property
+    # (read once per map: the rulings of a map never change; a copy with other rulings is a new map)
+    @cached_property
     def grid(self) -> bool:
         return self.rulings["dnd5e.measuring"] == "grid"
 
-    @property
+    @cached_property
     def round_spaces(self) -> bool:
         return not self.grid and self.rulings["dnd5e.space-shape"] == "circle"
 
+    @cached_property
+    def _diagonals(self) -> str:
+        return self.rulings["dnd5e.grid-diagonals"]
+
     def half_side(self, token: Token) -> Fraction:
         """Half the side of the token's space: on the grid whole squares (a Tiny creature one square)."""
-        if self.grid:
-            return GRID_SQUARES[token.creature.size] * SQUARE / 2
-        return token.creature.space_side / 2
+        key = (self.grid, token.creature.size)
+        found = _HALF_SIDES.get(key)
+        if found is None:
+            found = _HALF_SIDES[key] = (GRID_SQUARES[token.creature.size] * SQUARE / 2 if self.grid
+                                        else token.creature.space_side / 2)
+        return found
 
     def check_position(self, token: Token, at: Point2, field: str = "position") -> Point2:
         """``at`` as a position of ``token``'s centre: inside the map and, on the grid, on whole squares."""
         at = point(at, field, f"token {token.name!r}")
         half = self.half_side(token)
+        if self.grid:  # the same test in whole quarter metres, when every value is one
+            q = [_quarters(v) for v in (at[0], at[1], half, self.width, self.height)]
+            if None not in q:
+                x, y, h, w, t = q
+                if h <= x <= w - h and h <= y <= t - h and not (x - h) % 6 and not (y - h) % 6:
+                    return at
         for value, side, axis in ((at[0], self.width, 0), (at[1], self.height, 1)):
             if not half <= value <= side - half:
                 raise InputError(f"token {token.name!r}", f"{field}[{axis}]",
@@ -235,13 +263,23 @@ class BattleMap:
 
     def overlap_zone(self, other: Token, mover: Token) -> Polygon:
         """Where ``mover``'s centre puts its space over ``other``'s (interiors overlap)."""
-        return self._zone(other, mover, Fraction(0))
+        return self._zone(other, mover, 0)
 
     def wall_zone(self, wall: Wall, mover: Token) -> Polygon:
         """Where ``mover``'s centre would put its space into ``wall`` (the wall grown by half the
-        space: square corners for square spaces, round for round ones)."""
+        space: square corners for square spaces, round for round ones).  Built once per wall and
+        half side, prepared (shapely.prepare) and shared: geometries are immutable."""
         join = "round" if self.round_spaces else "mitre"
-        return wall.shape.buffer(float(self.half_side(mover)), quad_segs=CIRCLE_SEGMENTS, join_style=join)
+        half = float(self.half_side(mover))
+        key = (id(wall.shape), half, join)
+        found = _WALL_ZONES.get(key)
+        if found is None or found[0] is not wall.shape:
+            if len(_WALL_ZONES) > MAX_CACHED:
+                _WALL_ZONES.clear()
+            zone = wall.shape.buffer(half, quad_segs=CIRCLE_SEGMENTS, join_style=join)
+            shapely.prepare(zone)
+            found = _WALL_ZONES[key] = (wall.shape, zone)
+        return found[1]
 
     def reach_zone(self, attacker: Token, mover: Token) -> Polygon:
         """Where ``mover``'s centre is within ``attacker``'s reach (gridless: the spaces at most the
@@ -249,19 +287,50 @@ class BattleMap:
         return self._zone(attacker, mover, attacker.creature.reach)
 
     def _zone(self, fixed: Token, mover: Token, reach: Fraction) -> Polygon:
+        """The zone around ``fixed`` for ``mover``'s centre, built once per place, sizes and reach
+        (the tokens that did not move keep theirs), prepared and shared: geometries are immutable."""
+        mine = (id(fixed), self.round_spaces, self.grid, mover.creature.size, bool(reach))
+        found = _TOKEN_ZONES.get(mine)
+        if found is not None and found[0] is fixed and found[1] is fixed.position and found[2] is fixed.creature:
+            return found[3]
+        zone = self._built_zone(fixed, mover, reach)
+        if len(_TOKEN_ZONES) > MAX_CACHED:
+            _TOKEN_ZONES.clear()
+        _TOKEN_ZONES[mine] = (fixed, fixed.position, fixed.creature, zone)  # holds fixed: its id stays its own
+        return zone
+
+    def _built_zone(self, fixed: Token, mover: Token, reach: Fraction) -> Polygon:
         x, y = (float(v) for v in fixed.position)
         total = float(self.half_side(fixed) + self.half_side(mover))
-        if self.round_spaces:
-            return Point(x, y).buffer(total + float(reach), quad_segs=CIRCLE_SEGMENTS)
-        square = box(x - total, y - total, x + total, y + total)
-        return square.buffer(float(reach), quad_segs=CIRCLE_SEGMENTS) if reach else square
+        key = (self.round_spaces, x, y, total, float(reach))
+        found = _ZONES.get(key)
+        if found is None:
+            if len(_ZONES) > MAX_CACHED:
+                _ZONES.clear()
+            if self.round_spaces:
+                found = Point(x, y).buffer(total + float(reach), quad_segs=CIRCLE_SEGMENTS)
+            else:
+                square = box(x - total, y - total, x + total, y + total)
+                found = square.buffer(float(reach), quad_segs=CIRCLE_SEGMENTS) if reach else square
+            shapely.prepare(found)
+            _ZONES[key] = found
+        return found
 
     def grid_distance(self, a: Token, a_at: Point2, b: Token, b_at: Point2) -> Fraction:
         """Grid distance between two spaces: the squares from one to the nearest square of the
         other, diagonals by ``dnd5e.grid-diagonals`` (adjacent squares: 1.5 m)."""
         total = self.half_side(a) + self.half_side(b)
-        steps = [max(Fraction(0), (abs(p - q) - total) / SQUARE + 1) for p, q in zip(a_at, b_at)]
-        return squares_length(int(max(steps)), int(min(steps)), self.rulings)
+        steps = _grid_steps(a_at, b_at, total)
+        if steps is None:
+            steps = [max(Fraction(0), (abs(p - q) - total) / SQUARE + 1) for p, q in zip(a_at, b_at)]
+            return squares_length(int(max(steps)), int(min(steps)), self.rulings)
+        key = (self._diagonals, *steps)
+        found = _LENGTHS.get(key)
+        if found is None:
+            if len(_LENGTHS) > MAX_CACHED:
+                _LENGTHS.clear()
+            found = _LENGTHS[key] = squares_length(*steps, self.rulings)
+        return found
 
     def in_reach(self, attacker: Token, mover: Token, at: Point2) -> bool:
         """Is ``mover``, its centre at ``at``, within ``attacker``'s reach?"""
@@ -299,6 +368,41 @@ class BattleMap:
         changed = replace(token, position=to, conditions=frozenset(token.conditions if conditions is None
                                                                     else conditions))
         return replace(self, tokens=tuple(changed if t.name == name else t for t in self.tokens))
+
+
+MAX_CACHED = 50_000
+"""The most entries each of the caches below holds (cleared when full)."""
+_HALF_SIDES: dict = {}
+_POINTS: dict = {}
+_ZONES: dict = {}
+_TOKEN_ZONES: dict = {}
+_WALL_ZONES: dict = {}
+_TOKEN_ZONES: dict = {}
+_LENGTHS: dict = {}
+
+
+def _quarters(value: Any) -> int | None:
+    """``value`` in whole quarter metres (positions and half sides on the grid are multiples of
+    0.75 m), or None when it is not an exact whole number of them."""
+    if type(value) is Fraction:
+        n, d = value.numerator, value.denominator
+        return n * (4 // d) if not 4 % d else None
+    if type(value) is int:
+        return 4 * value
+    return None
+
+
+def _grid_steps(a_at: Point2, b_at: Point2, total: Fraction) -> tuple[int, int] | None:
+    """:meth:`BattleMap.grid_distance`'s squares (longer, shorter) counted in whole quarter metres
+    (a square is 6): per axis ``max(0, (|p - q| - total) / 1.5 + 1)`` truncated, which is
+    ``max(0, (|p - q| - total) // 6 + 1)`` exactly; None unless every value is whole quarters."""
+    q = [_quarters(v) for v in (a_at[0], a_at[1], b_at[0], b_at[1], total)]
+    if None in q:
+        return None
+    ax, ay, bx, by, t = q
+    i = max(0, (abs(ax - bx) - t) // 6 + 1)
+    j = max(0, (abs(ay - by) - t) // 6 + 1)
+    return (i, j) if i >= j else (j, i)
 
 
 def squares_length(longer: int, shorter: int, rulings: Rulings, diagonals_before: int = 0) -> Fraction:

@@ -41,7 +41,8 @@ from shapely.geometry import LineString
 from explorer.core.inputs import InputError, whole
 from explorer.core.rules import RuleRef, RuleViolation
 from explorer.dnd5e import refs
-from explorer.dnd5e.battlemap import CANNOT_MOVE, SPEED_ZERO, BattleMap, Point2, Token, diagonal_step
+from explorer.dnd5e.battlemap import (CANNOT_MOVE, MAX_CACHED, SPEED_ZERO, BattleMap, Point2, Token, _quarters,
+                                      diagonal_step)
 from explorer.dnd5e.creatures import SQUARE, size_steps
 from explorer.dnd5e.jumps import Check, Jump, long_jump
 
@@ -248,12 +249,12 @@ class _Walker:
         self.checks: list[Check] = []
         self.pieces: list[Piece] = []
         self._asked: set[str] = set()
-        # zones tested at every stretch, built and prepared once per move (shapely.prepare)
+        self._limits: dict = {}
+        # zones tested at every stretch: the map builds and prepares (shapely.prepare) each once per
+        # place and size and shares it, so a token that did not move keeps its zone
         self.others = battle_map.others(token.name)
         self.overlap = {o.name: battle_map.overlap_zone(o, token) for o in self.others}
         self.wall_zones = [(w, battle_map.wall_zone(w, token)) for w in battle_map.walls]
-        for zone in [*self.overlap.values(), *(z for _, z in self.wall_zones)]:
-            shapely.prepare(zone)
 
     # --- standing up ------------------------------------------------------------------------
     def stand_up(self) -> Fraction:
@@ -275,8 +276,8 @@ class _Walker:
     # --- walking, climbing, swimming, crawling, flying ---------------------------------------
     def leg(self, index: int, start: Point2, end: Point2) -> Leg:
         pieces = []
-        for a, b, length, sample, diagonal in self._stretches(start, end):
-            self._check_walls(a, b)
+        for a, b, length, sample, diagonal, ends in self._stretches(start, end):
+            self._check_walls(a, b, ends)
             piece = self._piece(a, b, length, sample)
             self._spend(piece, index)
             pieces.append(piece)
@@ -286,7 +287,8 @@ class _Walker:
         return Leg(index, start, end, tuple(merged))
 
     def _stretches(self, start: Point2, end: Point2):
-        """(from, to, length, sample point, diagonal) of each stretch of uniform terrain."""
+        """(from, to, length, sample point, diagonal, the ends as floats or None) of each stretch of
+        uniform terrain."""
         if self.map.grid:
             yield from self._grid_steps(start, end)
             return
@@ -304,33 +306,30 @@ class _Walker:
             if (t1 - t0) * total <= EPS:
                 continue
             a, b, mid = (line.interpolate(t, normalized=True) for t in (t0, t1, (t0 + t1) / 2))
-            yield (a.x, a.y), (b.x, b.y), (t1 - t0) * total, (mid.x, mid.y), False
+            yield (a.x, a.y), (b.x, b.y), (t1 - t0) * total, (mid.x, mid.y), False, None
 
     def _grid_steps(self, start: Point2, end: Point2):
-        di, dj = ((e - s) / SQUARE for s, e in zip(start, end))
-        n = int(max(abs(di), abs(dj)))
-        here = start
-        for k in range(1, n + 1):
-            there = (start[0] + _round(di * k / n) * SQUARE, start[1] + _round(dj * k / n) * SQUARE)
-            diagonal = there[0] != here[0] and there[1] != here[1]
+        for here, there, diagonal, ends in _squares(start, end):
             if diagonal:
                 self.budget = replace(self.budget, diagonals=self.budget.diagonals + 1)
                 length = diagonal_step(self.budget.diagonals, self.map.rulings)
             else:
                 length = SQUARE
-            yield here, there, length, there, diagonal
-            here = there
+            yield here, there, length, there, diagonal, ends
 
     def _shapes(self):
         yield from (zone for _, zone in self.wall_zones)
         yield from (a.shape for a in self.map.areas)
         yield from self.overlap.values()
 
-    def _check_walls(self, a, b) -> None:
-        """The centre's line may not touch a wall (a thin wall on a grid line between two squares too)."""
-        line = LineString([(float(a[0]), float(a[1])), (float(b[0]), float(b[1]))])
+    def _check_walls(self, a, b, ends=None) -> None:
+        """The centre's line may not touch a wall (a thin wall on a grid line between two squares too);
+        ``ends``: a and b as floats (x0, y0, x1, y1), if known."""
+        if not self.map.walls:
+            return
+        ends = ends or (float(a[0]), float(a[1]), float(b[0]), float(b[1]))
         for wall in self.map.walls:
-            if line.intersects(wall.shape):
+            if _touches(wall, ends):
                 raise RuleViolation(f"{self.token.name} kann nicht durch {wall.name} ({_point(a)} bis {_point(b)})",
                                     refs.SRD_MOVEMENT_AND_POSITION)
 
@@ -412,8 +411,13 @@ class _Walker:
 
     def _spend(self, piece: Piece, index: int) -> None:
         used = self.budget.used + piece.cost
-        limit = allowance(self.token, piece.speed, dash=self.budget.dash)
-        if used > limit + EPS:
+        key = (piece.speed, self.budget.dash)
+        found = self._limits.get(key)
+        if found is None:  # the limit, the bound as a float and as its exact Fraction (the same comparisons)
+            limit = allowance(self.token, piece.speed, dash=self.budget.dash)
+            found = self._limits[key] = (limit, limit + EPS, Fraction(limit + EPS))
+        limit, bound, exact = found
+        if used > (exact if type(used) is Fraction else bound):
             spurt = " mit Spurt" if self.budget.dash else ""
             rule = refs.SPURT if self.budget.dash else (
                 refs.SRD_USING_DIFFERENT_SPEEDS if piece.speed != "gehen" else refs.SRD_MOVEMENT_AND_POSITION)
@@ -482,6 +486,56 @@ def _merge(pieces: list[Piece]) -> list[Piece]:
 def _round(value: Fraction) -> int:
     """Half away from zero, so a leg's squares are symmetric."""
     return int(math.floor(abs(value) + Fraction(1, 2))) * (1 if value >= 0 else -1)
+
+
+def _squares(start: Point2, end: Point2) -> list[tuple[Point2, Point2, bool, tuple]]:
+    """A grid leg square by square: (from, to, diagonal, both as floats) of each step, the squares nearest the
+    straight line; remembered per leg in whole quarter metres (the same legs recur all game)."""
+    key = tuple(_quarters(v) for v in (*start, *end))
+    found = _SQUARES.get(key) if None not in key else None
+    if found is not None:
+        return found
+    di, dj = ((e - s) / SQUARE for s, e in zip(start, end))
+    n = int(max(abs(di), abs(dj)))
+    here = start
+    whole = di.denominator == 1 and dj.denominator == 1  # (always, between squares): rounded in integers
+    found = []
+    for k in range(1, n + 1):
+        if whole:
+            there = (start[0] + _round_whole(di.numerator * k, n) * SQUARE,
+                     start[1] + _round_whole(dj.numerator * k, n) * SQUARE)
+        else:
+            there = (start[0] + _round(di * k / n) * SQUARE, start[1] + _round(dj * k / n) * SQUARE)
+        found.append((here, there, there[0] != here[0] and there[1] != here[1],
+                      (float(here[0]), float(here[1]), float(there[0]), float(there[1]))))
+        here = there
+    if None not in key:
+        if len(_SQUARES) > MAX_CACHED:
+            _SQUARES.clear()
+        _SQUARES[key] = found
+    return found
+
+
+def _touches(wall, ends: tuple[float, float, float, float]) -> bool:
+    """Does the straight line between the floats ``ends`` (x0, y0, x1, y1) touch ``wall``
+    (shapely's intersects), remembered per wall and line."""
+    key = (id(wall.shape), ends)
+    found = _TOUCHES.get(key)
+    if found is None or found[0] is not wall.shape:
+        if len(_TOUCHES) > MAX_CACHED:
+            _TOUCHES.clear()
+        line = LineString([ends[:2], ends[2:]])
+        found = _TOUCHES[key] = (wall.shape, bool(line.intersects(wall.shape)))  # holds the shape: its id stays
+    return found[1]
+
+
+_SQUARES: dict = {}
+_TOUCHES: dict = {}
+
+
+def _round_whole(numerator: int, n: int) -> int:
+    """:func:`_round` of ``numerator / n`` (n > 0) in integers: half away from zero."""
+    return (2 * abs(numerator) + n) // (2 * n) * (1 if numerator >= 0 else -1)
 
 
 def _check_end(battle_map: BattleMap, token: Token, end: Point2) -> None:

@@ -37,12 +37,12 @@ class RandomPlayer:
     def choose(self, state, rng):
         from explorer.dnd5e.game import action_candidates
 
-        others = [a for a in action_candidates(state) if state.can(a)]
         if rng.random() < self.p_move:
             moves = _shuffled_moves(state, rng, self.toward_foe)
             if moves:
                 return moves[0]
-        busy = [a for a in others if a.kind != "zug-beenden"]
+        # checked only when no move was chosen (checking draws nothing from rng: the same game)
+        busy = [a for a in action_candidates(state) if a.kind != "zug-beenden" and state.can(a)]
         if busy and rng.random() >= self.p_end:
             return busy[rng.randrange(len(busy))]
         return A.ZugBeenden()
