@@ -1,0 +1,85 @@
+"""The picture of a Behold: Rome score (behold-rome-rulebook.txt, "Scoring"): the player's sources
+above the rival civ's, each bar's VPs written clear of every bar and label, text at least 8 pt."""
+
+from __future__ import annotations
+
+import pytest
+from matplotlib.patches import Rectangle
+
+from explorer.behold_rome.cards import load_cards
+from explorer.behold_rome.render_scoring import ScorePicture, drawn_rows, plot_score, value_text
+from explorer.behold_rome.scoring import score
+from explorer.core.inputs import InputError
+from explorer.core.render_labels import label_collisions, too_small
+from tests.behold_rome.test_scoring import civ
+
+SHIPPED = load_cards()
+
+
+def _problems(figure) -> list[str]:
+    bars = tuple(p for ax in figure.axes for p in ax.patches if isinstance(p, Rectangle))
+    return label_collisions(figure, obstacles=bars) + [f"{t.get_text()!r} too small" for t in too_small(figure)]
+
+
+def _late_game():
+    """A late position of the shipped (INVENTED) set: 4 controlled regions, several scoring cards,
+    uncovered unrest, as empire."""
+    places = [("gaul", 3, "controlled"), ("africa", 3, "controlled"), ("egypt", 2, "controlled"),
+              ("hispania", 3, "controlled"), ("legion", 4, "hand"), ("games", 3, "deck"), ("britannia", 3, "stored"),
+              ("forum", 3, "hand"), ("fleet", 4, "deck"), ("roads", 4, "top"), ("aqueduct", 4, "deck"),
+              ("greece", 4, "deck"), ("villa", 2, "deck")]
+    return civ(*places, nation=3, cardset=SHIPPED)
+
+
+def test_the_score_picture_reads_cleanly_and_shows_every_source_that_scored():
+    """behold-rome-rulebook.txt, "Scoring" and "Difficulty Settings > Rival Civ Difficulty Settings":
+    every source that scored a VP is a bar with its VPs beside it, player above Carthage (hard); no
+    label touches a bar or another label, every text at least 8 pt."""
+    result = score(_late_game(), "Carthage", rival_difficulty="hard")
+    figure = plot_score(result)
+    assert _problems(figure) == []
+    top, bottom = figure.axes
+    for ax, side in ((top, "player"), (bottom, "rival")):
+        rows = drawn_rows(result, side)
+        assert len([p for p in ax.patches if isinstance(p, Rectangle)]) == len(rows)
+        assert [t.get_text() for t in ax.texts] == [value_text(r) for r in rows]
+        assert [t.get_text().replace("\u2212", "-") for t in ax.texts] == [
+            f"{r.vp:+d}" if r.kind != "total" else str(r.vp) for r in rows]
+    assert [t.get_text() for t in top.get_yticklabels()][-1] == "total"
+    assert "uncovered unrest" in [t.get_text() for t in top.get_yticklabels()]
+    assert top.get_title(loc="left") == f"You: {result.total} VP"
+    assert bottom.get_title(loc="left") == f"Carthage: {result.rival_total} VP"
+    assert "INVENTED" in figure._suptitle.get_text()
+    figure.savefig("/dev/null", format="png")
+
+
+def test_a_large_loss_is_drawn_left_with_its_label_inside():
+    """behold-rome-rulebook.txt, "Scoring": "Subtract 2 VP from your score for every uncovered
+    unrest" -- a loss is a bar to the left of 0, its label left of it and inside the axes."""
+    unrest = civ(("games", 3, "hand"), ("villa", 3, "hand"), ("gaul", 3, "controlled"),
+                 ("britannia", 4, "controlled"), nation=3, cardset=SHIPPED)
+    result = score(unrest, "Germania")
+    assert result.total < 0
+    figure = plot_score(result)
+    assert _problems(figure) == []
+    loss = [t for t in figure.axes[0].texts if t.get_text().startswith("\u2212")]
+    assert loss and all(t.get_horizontalalignment() == "right" for t in loss)
+
+
+def test_score_chaser_mode_draws_the_player_alone_and_a_score_of_nothing():
+    """behold-rome-rulebook.txt, "Variants" (Score Chaser Mode: no bot civ): one panel; a civ that
+    scores nothing still shows its total of 0."""
+    figure = plot_score(score(civ(("rome-c", 2, "hand"), nation=2)))
+    assert len(figure.axes) == 1 and [t.get_text() for t in figure.axes[0].texts] == ["0"]
+    assert _problems(figure) == []
+
+
+def test_the_picture_shows_itself_and_refuses_what_is_not_a_score():
+    """behold-rome-rulebook.txt, "Scoring": the scoring assistant's picture in Jupyter (PNG); anything
+    but a Score is an InputError."""
+    picture = ScorePicture(score(_late_game(), "Parthia"))
+    assert picture._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert picture._repr_html_().startswith("<img")
+    for bad in (None, "score", 3):
+        with pytest.raises(InputError, match="a Score"):
+            plot_score(bad)
