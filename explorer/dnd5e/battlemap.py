@@ -319,7 +319,10 @@ class BattleMap:
     def grid_distance(self, a: Token, a_at: Point2, b: Token, b_at: Point2) -> Fraction:
         """Grid distance between two spaces: the squares from one to the nearest square of the
         other, diagonals by ``dnd5e.grid-diagonals`` (adjacent squares: 1.5 m)."""
-        total = self.half_side(a) + self.half_side(b)
+        key = (self.grid, a.creature.size, b.creature.size)
+        total = _TOTALS.get(key)
+        if total is None:
+            total = _TOTALS[key] = self.half_side(a) + self.half_side(b)
         steps = _grid_steps(a_at, b_at, total)
         if steps is None:
             steps = [max(Fraction(0), (abs(p - q) - total) / SQUARE + 1) for p, q in zip(a_at, b_at)]
@@ -373,6 +376,7 @@ class BattleMap:
 MAX_CACHED = 50_000
 """The most entries each of the caches below holds (cleared when full)."""
 _HALF_SIDES: dict = {}
+_TOTALS: dict = {}
 _POINTS: dict = {}
 _ZONES: dict = {}
 _TOKEN_ZONES: dict = {}

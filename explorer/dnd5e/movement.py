@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Iterable
 
 import shapely
@@ -82,11 +83,11 @@ class Leg:
     pieces: tuple[Piece, ...]
     jump: Jump | None = None
 
-    @property
+    @cached_property
     def length(self):
         return sum((p.length for p in self.pieces), Fraction(0))
 
-    @property
+    @cached_property
     def cost(self):
         return sum((p.cost for p in self.pieces), Fraction(0))
 
@@ -138,7 +139,7 @@ class Movement:
     def end(self) -> Point2:
         return self.legs[-1].end if self.legs else self.start
 
-    @property
+    @cached_property
     def cost(self):
         return self.stand_up_cost + sum((leg.cost for leg in self.legs), Fraction(0))
 
@@ -210,7 +211,8 @@ def move(battle_map: BattleMap, name: str, path: Iterable[Any], *, mode: str = "
     budget = budget or Budget()
     if not isinstance(budget, Budget):
         raise InputError("argument", "budget", "a Budget", budget)
-    budget = replace(budget, dash=budget.dash or dash, disengage=budget.disengage or disengage)
+    if (dash and not budget.dash) or (disengage and not budget.disengage):
+        budget = replace(budget, dash=budget.dash or dash, disengage=budget.disengage or disengage)
     walker = _Walker(battle_map, token, mode, budget)
 
     stood = Fraction(0)
@@ -311,7 +313,8 @@ class _Walker:
     def _grid_steps(self, start: Point2, end: Point2):
         for here, there, diagonal, ends in _squares(start, end):
             if diagonal:
-                self.budget = replace(self.budget, diagonals=self.budget.diagonals + 1)
+                b = self.budget
+                self.budget = Budget(b.used, b.diagonals + 1, b.dash, b.disengage)
                 length = diagonal_step(self.budget.diagonals, self.map.rulings)
             else:
                 length = SQUARE
@@ -359,7 +362,8 @@ class _Walker:
                 rate = 2
                 reasons.append((f"Bereich von {', '.join(in_space)} gilt als schwieriges Gelände: +1 m je m",
                                 refs.UM_KREATUREN_HERUM))
-            return Piece(a, b, "fliegen", length, rate, length * rate, "fliegen", tuple(reasons))
+            return Piece(a, b, "fliegen", length, rate, length * rate if rate != 1 else length, "fliegen",
+                         tuple(reasons))
         if "abgrund" in kinds:
             raise RuleViolation(f"{name} kann nicht in den Abgrund gehen ({_point(sample)}): springen (Weitsprung) "
                                 f"oder fliegen", refs.WEITE_SPRUENGE)
@@ -407,7 +411,7 @@ class _Walker:
                 self.checks.append(Check("Stärke (Athletik)", int(m.rulings["dnd5e.terrain-athletics-dc"]),
                                          f"{area.name}: {what}", refs.KLETTERN_SCHWIMMEN_KRIECHEN,
                                          "kein Vorankommen"))
-        return Piece(a, b, piece_mode, length, rate, length * rate, speed, tuple(reasons))
+        return Piece(a, b, piece_mode, length, rate, length * rate if rate != 1 else length, speed, tuple(reasons))
 
     def _spend(self, piece: Piece, index: int) -> None:
         used = self.budget.used + piece.cost
@@ -424,7 +428,8 @@ class _Walker:
             raise RuleViolation(f"{self.token.name} hat nicht genug Bewegungsrate: Abschnitt {index + 1} braucht "
                                 f"bis {_point(piece.end)} insgesamt {_m(used)}, Bewegungsrate ({piece.speed}){spurt} "
                                 f"{_m(limit)}", rule)
-        self.budget = replace(self.budget, used=used)
+        b = self.budget
+        self.budget = Budget(used, b.diagonals, b.dash, b.disengage)
 
     # --- jumping ----------------------------------------------------------------------------
     def jump(self, index: int, start: Point2, end: Point2) -> Leg:
@@ -566,9 +571,14 @@ def opportunity_attacks(battle_map: BattleMap, token: Token, positions: list[tup
 
 
 def _leaves_on_grid(battle_map, attacker, token, positions):
+    if len(positions) < 2:
+        return None
+    inside = battle_map.in_reach(attacker, token, positions[0][1])
     for (_, here), (leg, there) in zip(positions, positions[1:]):
-        if battle_map.in_reach(attacker, token, here) and not battle_map.in_reach(attacker, token, there):
+        now = battle_map.in_reach(attacker, token, there)  # each position asked once
+        if inside and not now:
             return leg, here
+        inside = now
     return None
 
 

@@ -41,9 +41,12 @@ class RandomPlayer:
             moves = _shuffled_moves(state, rng, self.toward_foe)
             if moves:
                 return moves[0]
-        # checked only when no move was chosen (checking draws nothing from rng: the same game)
-        busy = [a for a in action_candidates(state) if a.kind != "zug-beenden" and state.can(a)]
-        if busy and rng.random() >= self.p_end:
+        # checked only as far as needed: the first legal one decides whether p_end is drawn, the rest
+        # only when it is not the end (checking draws nothing from rng: the same game)
+        busy = (a for a in action_candidates(state) if a.kind != "zug-beenden" and state.can(a))
+        first = next(busy, None)
+        if first is not None and rng.random() >= self.p_end:
+            busy = [first, *busy]
             return busy[rng.randrange(len(busy))]
         return A.ZugBeenden()
 

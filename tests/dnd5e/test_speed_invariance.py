@@ -39,7 +39,7 @@ def _creature(size: str, reach: Fraction = Fraction(3, 2)) -> Creature:
 
 
 def _empty_caches() -> None:
-    for cache in (bm._HALF_SIDES, bm._POINTS, bm._ZONES, bm._TOKEN_ZONES, bm._WALL_ZONES, bm._LENGTHS,
+    for cache in (bm._HALF_SIDES, bm._TOTALS, bm._POINTS, bm._ZONES, bm._TOKEN_ZONES, bm._WALL_ZONES, bm._LENGTHS,
                   mv._SQUARES, mv._TOUCHES):
         cache.clear()
 
