@@ -32,8 +32,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch
 
 from explorer.behind.palette import colours_for
-from explorer.behind.render_table import OUTLINE, draw_table, place_labels, polygon_path
-from explorer.core.render_labels import MIN_FONT_SIZE, LabelPlacer, font_size, legend_below, line_size, renderer_of
+from explorer.behind.render_table import OUTLINE, _obstacle_spots, draw_table, place_labels, polygon_path
+from explorer.core.render_labels import (MIN_FONT_SIZE, MISREAD, NEARER, LabelPlacer, legend_below, line_size,
+                                         notebook_font_size, renderer_of)
 from explorer.core.display import figure_png, png_img_tag
 from explorer.core.event_table import EventTable
 
@@ -131,7 +132,7 @@ def draw_state(state, ax=None, *, player: str | None = None, title: str | None =
         fit_legend(ax)
     title = wrapped_title(title, ax.get_position().width * ax.figure.get_figwidth())
     # a fixed y: matplotlib skips measuring the axis
-    ax.set_title(title, fontsize=font_size(TITLE_SIZE, ax.figure), y=1.0, pad=4)
+    ax.set_title(title, fontsize=text_size(ax.figure, TITLE_SIZE), y=1.0, pad=4)
     place_labels(ax)  # the obstacles' and rings' labels, clear of the chips (after the layout, if any)
     _place_labels(ax, state, colours)
     return ax
@@ -280,25 +281,37 @@ class ChipLabel:
     size: float = FONT_SIZE
 
 
+def text_size(figure, size: float = FONT_SIZE) -> float:
+    """``size`` points, larger where JupyterLab shows ``figure`` smaller (a 90 dpi picture at 0.9
+    points a point): at least :data:`~explorer.core.render_labels.MIN_FONT_SIZE` there -- the one
+    rule for every text of the game's pictures (:func:`~explorer.core.render_labels.notebook_font_size`)."""
+    return notebook_font_size(size, figure)
+
+
 def label_size(figure) -> float:
-    """The chips' labels' size: :data:`FONT_SIZE`, larger on a figure the notebook shows scaled down
-    (at least :data:`~explorer.core.render_labels.MIN_FONT_SIZE` at display size)."""
-    return font_size(FONT_SIZE, figure)
+    """The chips' labels' size: :func:`text_size` of :data:`FONT_SIZE`."""
+    return text_size(figure, FONT_SIZE)
 
 
-def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
+def label_layout(ax, state, colours, fixed_texts=None, placer: LabelPlacer | None = None) -> list[ChipLabel]:
     """Place each chip's label beside it, clear of every chip (its gold ring and injury dots), every
     obstacle, the other labels, the jewel and the arrow of a pending fight, inside the axes: the
     first free of a few spots around the chip (:meth:`~explorer.core.render_labels.LabelPlacer.choose`,
     the collision test every figure uses, on the text boxes measured with the renderer), or the least
     bad; a thin leader line joins a label set off diagonally or further out.  The chips with the most
     neighbours are placed first (they have the least room).  ``fixed_texts``: texts already on the
-    axes to avoid (default: all of ``ax.texts``, e.g. the obstacle labels).  Nothing is drawn:
-    :func:`draw_state` and :class:`~explorer.behind.render_replay.StatePicture` draw the result."""
+    axes to avoid (default: all of ``ax.texts``, e.g. the obstacle labels).  ``placer``: a
+    :func:`marks_placer` of ``state`` on ``ax`` that holds labels placed before (then ``fixed_texts``
+    defaults to none).  Nothing is drawn: :func:`draw_state` and
+    :class:`~explorer.behind.render_replay.StatePicture` draw the result."""
     table = state.table
     r = table.radius
     figure = ax.figure
-    placer = LabelPlacer(ax)  # applies the aspect: pixel positions are final from here on
+    if placer is None:
+        placer = marks_placer(ax, state)  # applies the aspect: pixel positions are final from here on
+        fixed_texts = ax.texts if fixed_texts is None else fixed_texts
+    for text in fixed_texts or ():  # e.g. obstacle labels, as drawn
+        placer.avoid_text(text)
     renderer = placer.renderer
     to_px = ax.transData.transform
     from_px = ax.transData.inverted().transform
@@ -307,33 +320,7 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
     scale = figure.dpi / 72.0
     line_h = size * 1.25 * scale
     r_px = abs(to_px((r, 0))[0] - to_px((0, 0))[0])
-    injuries = {n: c.injuries for n, c in state.data.characters.items()}
-    dot_px = injury_dot_size(ax, r) / 2 * scale
-    reach_px = {}  # how far each chip's marks reach from its centre (pixels)
-    ring = [(1.55 * r * math.cos(a), 1.55 * r * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 25)]
-    placer.avoid_circles([chip.position for chip in table.chips], r)
-    dots = []
-    for chip in table.chips:
-        reach = r_px
-        if chip.owner == acting:  # the gold ring: a label crosses it only in a crowd
-            reach = 1.55 * r_px + 2.4 * scale / 2
-            placer.avoid_line([(chip.x + dx, chip.y + dy) for dx, dy in ring])
-        for k in range(injuries.get(chip.name, 0)):
-            angle = math.radians(55 - 35 * k)
-            dots.append((chip.x + 1.05 * r * math.cos(angle), chip.y + 1.05 * r * math.sin(angle)))
-            reach = max(reach, 1.05 * r_px + dot_px)
-        reach_px[chip.name] = reach
-    placer.avoid_circles(dots, dot_px / r_px * r if r_px else 0.0)
-    for obstacle in table.obstacles:
-        placer.avoid_path(_obstacle_path(obstacle))
-    for text in (ax.texts if fixed_texts is None else fixed_texts):  # e.g. obstacle labels, as drawn
-        placer.avoid_text(text)
-    spot, _ = jewel_spot(state)
-    if spot is not None and r_px:
-        placer.avoid_circle(spot, JEWEL_SIZE / 2 * scale / r_px * r)
-    arrow = pending_arrow(state)
-    if arrow is not None:
-        placer.avoid_line((arrow.start, arrow.tip))
+    reach_px = placer.reach_px
     (left, right), (bottom, top) = ax.get_xlim(), ax.get_ylim()
     chips = [c for c in table.chips if left <= c.x <= right and bottom <= c.y <= top]  # the region shown (focus)
     centres = to_px(np.array([c.position for c in table.chips], dtype=float).reshape(-1, 2))
@@ -353,7 +340,7 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
         y0 = cy + _SPOT_DY * reach - h * _SPOT_VA
         boxes = np.column_stack([x0, y0, x0 + w, y0 + h])
         # a clear spot near the chip, crossing a gold ring or a leader if need be, before one far off
-        rank, _ = placer.choose(boxes, _SPOT_PENALTY + _nearer_another(boxes, (cx, cy), centres))
+        rank, _ = placer.choose(boxes, _SPOT_PENALTY + _nearer_another(boxes, (cx, cy), r_px, centres))
         ha = {0.0: "left", 1.0: "right"}.get(float(_SPOT_HA[rank]), "center")
         box = tuple(float(v) for v in boxes[rank])
         leader = None
@@ -371,19 +358,103 @@ def label_layout(ax, state, colours, fixed_texts=None) -> list[ChipLabel]:
     return out
 
 
-def _nearer_another(boxes: np.ndarray, own, centres: np.ndarray) -> np.ndarray:
-    """A penalty for each candidate box that lies nearer another chip than its own (pixels): a
-    name beside the wrong chip reads as that chip's, leader line or not."""
+def _nearer_another(boxes: np.ndarray, own, r_px: float, centres: np.ndarray) -> np.ndarray:
+    """A penalty for each candidate box that lies clearly nearer another chip's rim than its own
+    (pixels; chips of radius ``r_px``): a name beside the wrong chip reads as that chip's, leader
+    line or not -- :data:`~explorer.core.render_labels.MISREAD`, as
+    :meth:`~explorer.core.render_labels.LabelPlacer.place_near` weighs it (more than any ring
+    further out or a line crossed: a name sits beside its own chip when there is room)."""
     def gap(x, y):
         dx = np.maximum(np.maximum(boxes[:, 0, None] - x, 0.0), x - boxes[:, 2, None])
         dy = np.maximum(np.maximum(boxes[:, 1, None] - y, 0.0), y - boxes[:, 3, None])
-        return np.hypot(dx, dy)
+        return np.maximum(np.hypot(dx, dy) - r_px, 0.0)
     mine = gap(np.array([own[0]]), np.array([own[1]]))[:, 0]
     others = centres[np.hypot(centres[:, 0] - own[0], centres[:, 1] - own[1]) > 0.5]
     if not len(others):
         return np.zeros(len(boxes))
     nearest = gap(others[:, 0], others[:, 1]).min(axis=1)
-    return np.where(nearest + 2.0 < mine, 60.0, 0.0)
+    return np.where(nearest + 0.5 < NEARER * mine, MISREAD, 0.0)
+
+
+def marks_placer(ax, state) -> LabelPlacer:
+    """A :class:`~explorer.core.render_labels.LabelPlacer` on ``ax`` that avoids what
+    :func:`draw_state` marks for ``state``: every chip, the acting player's gold rings, the injury
+    dots, the obstacles, the jewel and the arrow of a pending fight.  ``placer.reach_px``: how far
+    each chip's marks reach from its centre (pixels)."""
+    table = state.table
+    r = table.radius
+    placer = LabelPlacer(ax)  # applies the aspect: pixel positions are final from here on
+    to_px = ax.transData.transform
+    acting = state.active_player if not state.is_terminal() else None
+    scale = ax.figure.dpi / 72.0
+    r_px = abs(to_px((r, 0))[0] - to_px((0, 0))[0])
+    injuries = {n: c.injuries for n, c in state.data.characters.items()}
+    dot_px = injury_dot_size(ax, r) / 2 * scale
+    reach_px = {}
+    ring = [(1.55 * r * math.cos(a), 1.55 * r * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 25)]
+    placer.avoid_circles([chip.position for chip in table.chips], r)
+    dots = []
+    for chip in table.chips:
+        reach = r_px
+        if chip.owner == acting:  # the gold ring: a label crosses it only in a crowd
+            reach = 1.55 * r_px + 2.4 * scale / 2
+            placer.avoid_line([(chip.x + dx, chip.y + dy) for dx, dy in ring])
+        for k in range(injuries.get(chip.name, 0)):
+            angle = math.radians(55 - 35 * k)
+            dots.append((chip.x + 1.05 * r * math.cos(angle), chip.y + 1.05 * r * math.sin(angle)))
+            reach = max(reach, 1.05 * r_px + dot_px)
+        reach_px[chip.name] = reach
+    placer.avoid_circles(dots, dot_px / r_px * r if r_px else 0.0)
+    for obstacle in table.obstacles:
+        placer.avoid_path(_obstacle_path(obstacle))
+    spot, _ = jewel_spot(state)
+    if spot is not None and r_px:
+        placer.avoid_circle(spot, JEWEL_SIZE / 2 * scale / r_px * r)
+    arrow = pending_arrow(state)
+    if arrow is not None:
+        placer.avoid_line((arrow.start, arrow.tip))
+    placer.reach_px = reach_px
+    return placer
+
+
+OUT_OF_AXES = 8000.0
+"""The collision cost (:class:`~explorer.core.render_labels.LabelPlacer`) of a label reaching out of the axes."""
+
+
+def obstacle_labels(ax, table) -> list:
+    """``(label, obstacle)`` for each obstacle of ``table`` whose label
+    :func:`~explorer.behind.render_table.draw_table` drew on ``ax`` ("name (h ... cm")."""
+    out = []
+    for obstacle in table.obstacles:
+        words = f"{obstacle.name} (h {obstacle.height:g} cm"
+        text = next((t for t in ax.texts if t.get_text().startswith(words)), None)
+        if text is not None:
+            out.append((text, obstacle))
+    return out
+
+
+def place_obstacle_labels(placer: LabelPlacer, labels, state=None) -> None:
+    """Place the obstacles' ``labels`` (:func:`obstacle_labels`) with ``placer`` (a
+    :func:`marks_placer`: clear of the chips and their marks) at the first free of the spots
+    :func:`~explorer.behind.render_table.draw_table` gives them, for the axes' present view; a label
+    whose obstacle is out of view, or that finds room only outside the axes, is hidden.  They keep
+    clear of a line's room around each chip of ``state`` too, where they can: the chips' names go there."""
+    ax = placer.ax
+    to_px = ax.transData.transform
+    points_per_cm = abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]) * 72.0 / ax.figure.dpi
+    room = placer.copy()
+    if state is not None and points_per_cm:
+        line = label_size(ax.figure) * 1.3 / points_per_cm  # cm
+        room.avoid_circles([chip.position for chip in state.table.chips], state.table.radius + line)
+    for text, obstacle in labels:
+        candidates = _obstacle_spots(obstacle, ax)(points_per_cm)
+        text.set_visible(bool(candidates))
+        if candidates and room.place(text, candidates) >= OUT_OF_AXES:  # no room for it in this view
+            text.set_visible(False)
+            room.boxes.pop()
+            room._rects.pop()
+        elif candidates:
+            placer.avoid_text(text)
 
 
 _OBSTACLE_PATHS: dict = {}
@@ -419,11 +490,12 @@ def _place_labels(ax, state, colours) -> None:
     pictures, constrained layout) the layout is made first; a picture drawn later changes it (its
     legend may be taller), so the labels of the pictures drawn before are placed again then."""
     figure = ax.figure
-    if figure.get_layout_engine() is None:
-        _draw_labels(ax, state, colours)
+    drawn = _DRAWN_LABELS.setdefault(figure, {})
+    if figure.get_layout_engine() is None:  # the obstacles' labels again, knowing the chips' names' room
+        drawn[ax] = (state, colours, tuple(ax.get_position().bounds), [])
+        relabel(ax)
         return
     figure.draw_without_rendering()
-    drawn = _DRAWN_LABELS.setdefault(figure, {})
     for other, (other_state, other_colours, where, artists) in list(drawn.items()):
         if other is not ax and other.figure is figure and tuple(other.get_position().bounds) != where:
             for artist in artists:
@@ -433,15 +505,57 @@ def _place_labels(ax, state, colours) -> None:
     drawn[ax] = (state, colours, tuple(ax.get_position().bounds), _draw_labels(ax, state, colours))
 
 
-def _draw_labels(ax, state, colours) -> list:
-    artists = []
-    for label in label_layout(ax, state, colours):
+def drawn_state(ax):
+    """The state :func:`draw_state` drew on ``ax`` (None: the axes were drawn otherwise)."""
+    drawn = _DRAWN_LABELS.get(ax.figure, {}).get(ax)
+    return drawn[0] if drawn is not None else None
+
+
+def relabel(ax, place_first=None) -> None:
+    """Place the labels of a :func:`draw_state` picture again for the axes' present view (after a
+    zoom): the obstacles' labels clear of the chips and their marks, then -- ``place_first(placer)``,
+    e.g. the numbers of :func:`~explorer.behind.render_replay.draw_jewel_path`, with that
+    :func:`marks_placer` -- then the chips' names, clear of all of them."""
+    drawn = _DRAWN_LABELS.get(ax.figure, {}).get(ax)
+    if drawn is None:
+        raise ValueError("relabel: these axes were not drawn by draw_state")
+    state, colours, _, artists = drawn
+    leaders = [artist for artist in artists if isinstance(artist, Line2D)]  # used again: the axes' lines keep their order
+    for artist in artists:
+        if not isinstance(artist, Line2D):
+            artist.remove()
+    obstacles = obstacle_labels(ax, state.table)
+    moving = {id(text) for text, _ in obstacles}
+    fixed = [text for text in ax.texts if id(text) not in moving]
+    placer = marks_placer(ax, state)
+    for text in fixed:
+        placer.avoid_text(text)
+    place_obstacle_labels(placer, obstacles, state)
+    if place_first is not None:
+        place_first(placer)
+    drawn_now = _draw_labels(ax, state, colours, placer=placer, leaders=leaders)
+    _DRAWN_LABELS[ax.figure][ax] = (state, colours, tuple(ax.get_position().bounds), drawn_now)
+
+
+def _draw_labels(ax, state, colours, placer=None, leaders=()) -> list:
+    """Draw :func:`label_layout`'s labels; ``leaders``: leader lines drawn before, moved to the new
+    leaders (the ones left over hidden) rather than drawn anew."""
+    artists, spare = [], list(leaders)
+    for label in label_layout(ax, state, colours, placer=placer):
         if label.leader is not None:
-            artists += ax.plot(*label.leader, color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
+            if spare:
+                line = spare.pop(0)
+                line.set_data(*label.leader)
+                line.set_visible(True)
+                artists.append(line)
+            else:
+                artists += ax.plot(*label.leader, color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
         for k, (line, at) in enumerate(zip(label.lines, label.anchors)):
             artists.append(ax.annotate(line, at, fontsize=label.size, ha=label.ha, va="top", path_effects=OUTLINE,
                                        zorder=6, **label_style(label, k)))
-    return artists
+    for line in spare:
+        line.set_visible(False)
+    return artists + spare
 
 
 def label_style(label: ChipLabel, line: int) -> dict:

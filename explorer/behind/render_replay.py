@@ -9,18 +9,15 @@ path of the Jewel of Athens over a game ("Das Juwel von Athen"; the path from
 
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass
 
-import numpy as np
 from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, Wedge
 from matplotlib.text import Annotation
-from PIL import Image as PILImage
 
 from explorer.behind.render_game import (
     ATTACK_COLOUR,
@@ -31,6 +28,7 @@ from explorer.behind.render_game import (
     JEWEL_SIZE,
     JEWEL_TEXT_COLOUR,
     LEADER_COLOUR,
+    drawn_state,
     OUTLINE,
     TITLE_SIZE,
     injury_dot_size,
@@ -38,9 +36,14 @@ from explorer.behind.render_game import (
     label_layout,
     label_size,
     label_style,
+    marks_placer,
+    obstacle_labels,
     pending_arrow,
+    place_obstacle_labels,
     player_colours,
+    relabel,
     status_line,
+    text_size,
     view_region,
     wrapped_title,
 )
@@ -50,7 +53,8 @@ from explorer.behind.render_table import (
     PALETTE,
     draw_table,
 )
-from explorer.core.render_labels import MIN_FONT_SIZE, font_size, legend_below
+from explorer.core.display import pixels_png
+from explorer.core.render_labels import LabelPlacer, legend_below, ring_offsets
 from explorer.behind.table import Table
 
 _PICTURE_MARGINS = (0.55, 0.1, 0.45, 1.15)  # left, right, top (two title lines), bottom (legend) in inches
@@ -123,7 +127,7 @@ class StatePicture:
         self.ax = figure.add_subplot()
         self.chips: dict[str, ChipArtists] = {}
         self._static_key = None
-        self._static_texts: list = []
+        self._obstacle_labels: list = []  # (label, obstacle): placed again on every update, clear of the chips
         self._background = None
         self._dynamic: list = []
         ax = self.ax
@@ -140,7 +144,7 @@ class StatePicture:
                                                                  shrinkB=0, zorder=5.2, visible=False)))
         self.fight = self._animated(ax.add_patch(Circle((0, 0), 1.0, facecolor="none", edgecolor=ATTACK_COLOUR,
                                                         linestyle="--", linewidth=1.1, zorder=5.1, visible=False)))
-        self.title = self._animated(ax.set_title("", fontsize=font_size(TITLE_SIZE, figure), y=1.0, pad=4))
+        self.title = self._animated(ax.set_title("", fontsize=text_size(figure, TITLE_SIZE), y=1.0, pad=4))
         self.state = None
         self.figure.canvas.mpl_connect("draw_event", self._on_draw)
         self.update(state)
@@ -175,16 +179,20 @@ class StatePicture:
         return artists
 
     def _draw_static(self, table) -> None:
-        """The table, its obstacles (with labels), the axes and the legend: the saved background."""
+        """The table, its obstacles, the axes and the legend: the saved background.  The obstacles'
+        labels are drawn over it, placed on every update clear of the chips where they stand."""
         ax = self.ax
+        old = {id(text) for text, _ in self._obstacle_labels}
+        self._dynamic = [artist for artist in self._dynamic if id(artist) not in old]
         dynamic = set(map(id, self._dynamic))
         for artist in [*ax.patches, *ax.texts, *ax.lines]:
             if id(artist) not in dynamic:
                 artist.remove()
-        before = set(map(id, ax.texts))
         terrain = Table(table.width, table.depth, obstacles=table.obstacles, rulings=table.rulings)
         draw_table(terrain, ax, title="")
-        self._static_texts = [t for t in ax.texts if id(t) not in before]
+        self._obstacle_labels = obstacle_labels(ax, terrain)
+        for text, _ in self._obstacle_labels:
+            self._animated(text)
         ax.set_xlim(-2.0, table.width + 2.0)
         ax.set_ylim(-2.0, table.depth + 2.0)
         self._legend()
@@ -212,7 +220,7 @@ class StatePicture:
         labels.append("melee waiting for the defence")
         handles.append(Line2D([], [], color=ATTACK_COLOUR, linewidth=1.4, linestyle="--"))
         labels.append("shot waiting for the dodge")
-        legend_below(self.ax, handles, labels, ncol=4)
+        legend_below(self.ax, handles, labels, ncol=4, fontsize=text_size(self.figure))
 
     # -- updating ----------------------------------------------------------------------------------
     def update(self, state) -> None:
@@ -273,8 +281,12 @@ class StatePicture:
 
     def _update_labels(self, state, shown: set[str]) -> None:
         placed = set()
-        fixed = [*self._static_texts, *([self.jewel_label] if self.jewel_label.get_visible() else [])]
-        for label in label_layout(self.ax, state, self.colours, fixed_texts=fixed):
+        placer = marks_placer(self.ax, state)  # the obstacles' labels first, then the chips' names
+        fixed = [self.jewel_label] if self.jewel_label.get_visible() else []
+        for text in fixed:
+            placer.avoid_text(text)
+        place_obstacle_labels(placer, self._obstacle_labels, state)
+        for label in label_layout(self.ax, state, self.colours, placer=placer):
             artists = self.chips[label.chip]
             placed.add(label.chip)
             for k, text in enumerate((artists.name, artists.condition)):
@@ -321,11 +333,9 @@ class StatePicture:
         canvas.blit(self.figure.bbox)
 
     def png(self) -> bytes:
-        """The picture as it is now, as PNG bytes (fast: from the canvas buffer, low compression)."""
-        buffer = np.asarray(self.figure.canvas.buffer_rgba())
-        out = io.BytesIO()
-        PILImage.fromarray(buffer, "RGBA").save(out, format="png", compress_level=1)
-        return out.getvalue()
+        """The picture as it is now, as PNG bytes (fast: from the canvas buffer,
+        :func:`~explorer.core.display.pixels_png`)."""
+        return pixels_png(self.figure.canvas)
 
     # -- the replay panel's texts -----------------------------------------------------------------
     @staticmethod
@@ -361,7 +371,8 @@ def _move_text(annotation, xy) -> None:
 # =============================================================================================
 # The path of the Jewel of Athens
 # =============================================================================================
-_NUMBER_OFFSETS = ((12, 12), (-12, 12), (12, -12), (-12, -12), (0, 16), (0, -16))  # points
+NUMBER_SIZE = 9.0
+"""The path's numbers (points, before :func:`~explorer.behind.render_game.text_size`)."""
 
 
 def _zoom(ax, xs, ys, margin: float) -> None:
@@ -393,7 +404,10 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
     colours), a stretch on the ground dotted.  The start is a black ring, the end a large star,
     every change of hands a numbered marker (a cross where it fell to the ground); a legend
     inside the axes says who carried it from which turn.  ``zoom_margin``: zoom on the path's
-    bounding box grown by this many cm (clamped to the table)."""
+    bounding box grown by this many cm (clamped to the table).  The numbers are placed once the view
+    is final, clear of the chips, the markers and the other labels; on a picture of
+    :func:`~explorer.behind.render_game.draw_state` its labels are placed again for the zoomed view
+    (:func:`~explorer.behind.render_game.relabel`)."""
     points = list(path)
     if not points:
         return ax
@@ -407,7 +421,8 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
             runs[-1].append(point)
         else:
             runs.append([point])
-    handles, labels = [], []
+    handles, labels, numbers, marks = [], [], [], []
+    figure = ax.figure
     for k, run in enumerate(runs):
         first = run[0]
         stretch = run + ([runs[k + 1][0]] if k + 1 < len(runs) else [])
@@ -428,26 +443,45 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
             label = f"{k}: turn {first.turn}, {who}"
         if k == 0 or first.bearer is None:
             ax.plot(first.x, first.y, linestyle="none", zorder=6.6, **marker)
+            marks.append(((first.x, first.y), marker["markersize"]))
         else:  # a dot where it changed hands, its number set off (changes often happen close together)
             ax.plot(first.x, first.y, marker="o", markersize=4.5, color=colour, markeredgecolor="black",
                     markeredgewidth=0.6, linestyle="none", zorder=6.6)
-            dx, dy = _NUMBER_OFFSETS[(k - 1) % len(_NUMBER_OFFSETS)]
-            ax.annotate(str(k), (first.x, first.y), xytext=(dx, dy), textcoords="offset points", ha="center",
-                        va="center", fontsize=9, fontweight="bold", color=colour, path_effects=OUTLINE, zorder=6.8,
-                        arrowprops=dict(arrowstyle="-", color=colour, linewidth=0.7, shrinkA=4, shrinkB=2))
+            marks.append(((first.x, first.y), 4.5))
+            numbers.append(ax.annotate(
+                str(k), (first.x, first.y), xytext=(0, 0), textcoords="offset points", ha="center", va="center",
+                fontsize=text_size(figure, NUMBER_SIZE), fontweight="bold", color=colour, path_effects=OUTLINE,
+                zorder=6.8, arrowprops=dict(arrowstyle="-", color=colour, linewidth=0.7, shrinkA=2, shrinkB=2)))
         handles.append(Line2D([], [], linestyle="none", **marker))
         labels.append(label)
     end = points[-1]
     ax.plot(end.x, end.y, marker="*", markersize=16, color=JEWEL_COLOUR, markeredgecolor="black",
             linestyle="none", zorder=6.7)
+    marks.append(((end.x, end.y), 16.0))
     handles.append(Line2D([], [], marker="*", markersize=12, color=JEWEL_COLOUR, markeredgecolor="black",
                           linestyle="none"))
     labels.append(f"end (turn {end.turn}): " + (f"with {end.bearer}" if end.bearer else "on the ground"))
     if zoom_margin is not None:
         _zoom(ax, [p.x for p in points], [p.y for p in points], zoom_margin)
+
+    def place_numbers(placer: LabelPlacer) -> None:  # the view is final: measured in pixels from here on
+        per_point = figure.dpi / 72.0 / abs(ax.transData.transform((1.0, 0.0))[0] - ax.transData.transform((0.0, 0.0))[0])
+        for xy, size in marks:  # a marker's size is its diameter in points
+            placer.avoid_circle(xy, size / 2 * per_point)
+        for number in numbers:
+            placer.place(number, ring_offsets(6.0, rings=4, step=4.0))
+
+    if drawn_state(ax) is not None:
+        relabel(ax, place_first=place_numbers)  # a draw_state picture: its labels too, for this view
+    else:  # drawn otherwise: only the numbers, clear of what is there
+        placer = LabelPlacer(ax)
+        for text in ax.texts:
+            if text not in numbers:
+                placer.avoid_text(text)
+        place_numbers(placer)
     existing = ax.get_legend()
-    ax.legend(handles=handles, labels=labels, loc="best", fontsize=MIN_FONT_SIZE, title="the Jewel of Athens",
-              title_fontsize=MIN_FONT_SIZE + 0.5, framealpha=0.9)
+    ax.legend(handles=handles, labels=labels, loc="best", fontsize=text_size(figure), title="the Jewel of Athens",
+              title_fontsize=text_size(figure, FONT_SIZE + 0.5), framealpha=0.9)
     if existing is not None:
         ax.add_artist(existing)  # keep the table's legend beside the path's
     return ax

@@ -465,6 +465,14 @@ class LabelPlacer:
         self.last_gap = float(mine[best])
         return cost + float(penalty[best] >= MISREAD) * MISREAD
 
+    def copy(self) -> "LabelPlacer":
+        """A placer on the same axes that avoids all this one avoids (and goes on alone)."""
+        other = object.__new__(LabelPlacer)
+        other.__dict__.update(self.__dict__)
+        for name in ("circles", "paths", "boxes", "lines", "_rects", "_path_extents", "_line_extents"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
     @staticmethod
     def _put(text, *spot) -> None:
         if len(spot) == 5:  # a candidate with an anchor of its own

@@ -204,7 +204,8 @@ def test_labels_are_placed_by_their_measured_boxes(decks):
 def picture_texts(picture):
     chip_texts = [t for artists in picture.chips.values() for t in (artists.name, artists.condition)
                   if t.get_visible() and t.get_text()]
-    others = [t for t in (*picture._static_texts, picture.jewel_label) if t.get_visible() and t.get_text()]
+    others = [t for t in (*(text for text, _ in picture._obstacle_labels), picture.jewel_label)
+              if t.get_visible() and t.get_text()]
     return chip_texts, others
 
 

@@ -7,14 +7,19 @@ import dataclasses
 import pytest
 
 from explorer.behind import Chip, Obstacle, Table, load_action_cards
-from explorer.behind.actions import Deploy, Move, PlaceObstacle
+from explorer.behind.actions import Deploy, EndTurn, Move, PlaceObstacle, Turn
 from explorer.behind.data import load_decks
 from explorer.behind.game import GameOptions, new_game
 from explorer.behind.movement import move_leg
+from explorer.behind.panels.panel_replay import PICTURE_DPI, PICTURE_WIDTH
+from explorer.behind.players import GreedyPlayer
 from explorer.behind.render_game import draw_state
+from explorer.behind.render_replay import StatePicture, draw_jewel_path
+from explorer.behind.replay import jewel_path, replay
 from explorer.behind.render_study import draw_movement, new_grid, png
 from explorer.behind.render_table import draw_table
-from explorer.core.render_labels import label_collisions
+from explorer.core.render_labels import MIN_FONT_SIZE, label_collisions, notebook_scale, texts_of
+from explorer.core.rng import SeededRng
 
 VAMPIRE, SISTERS, GHOSTS = "Vampire", "Schwesternbund", "Geister"
 
@@ -23,20 +28,20 @@ def named(table):
     return {chip.name: chip.position for chip in table.chips}
 
 
-def test_lesson_1_names_of_neighbours_do_not_run_together():
-    """Lesson 1 after the third movement (behind-rules.txt, "Movement"): "Seherin Ilse" and
-    "Schwester Agathe" stand close; their names keep a gap and each stays by its chip."""
-    def stacked(deck, top):
-        rest, first = list(deck.cards), []
-        for card_id in top:
-            card = next(c for c in rest if c.id == card_id)
-            rest.remove(card)
-            first.append(card)
-        return dataclasses.replace(deck, cards=tuple(first + rest))
+def _stacked(deck, top):
+    rest, first = list(deck.cards), []
+    for card_id in top:
+        card = next(c for c in rest if c.id == card_id)
+        rest.remove(card)
+        first.append(card)
+    return dataclasses.replace(deck, cards=tuple(first + rest))
 
+
+def _lesson_1_after_the_third_movement():
+    """Lesson 1's game (notebooks/behind/01_first_game.ipynb) after its third movement."""
     decks = load_decks()
-    christian = stacked(decks["vampire"], ["V06", "V14", "V01", "V13", "N10", "V09", "V02"])
-    barbara = stacked(decks["schwesternbund"], ["S07", "S03", "S12", "S11", "S02", "S01", "S04", "S05", "S09", "S10"])
+    christian = _stacked(decks["vampire"], ["V06", "V14", "V01", "V13", "N10", "V09", "V02"])
+    barbara = _stacked(decks["schwesternbund"], ["S07", "S03", "S12", "S11", "S02", "S01", "S04", "S05", "S09", "S10"])
     game = new_game([christian, barbara], "unser_revier", seed=1, setup="manual", shuffle=False,
                     players=[VAMPIRE, SISTERS], options=GameOptions(character_points=30, max_turns=80))
     for obstacle in game.scenario.obstacles:
@@ -53,8 +58,98 @@ def test_lesson_1_names_of_neighbours_do_not_run_together():
 
     game.apply(Move("S12", (south("Sahra Jeanette", 8.0),)))
     game.apply(Move("S03", tuple(south(n, 6.0) for n in ["Schwester Agathe", "Magdalena von Stein", "Seherin Ilse"])))
+    return game
+
+
+def shown_collisions(figure, table) -> list[str]:
+    """:func:`label_collisions` at the size JupyterLab shows ``figure`` (:func:`notebook_scale`), and
+    every other text of it (title, legend, ticks) at least 8 pt there too."""
+    scale = notebook_scale(figure)
+    problems = label_collisions(figure, named=named(table), scale=scale)
+    return problems + [f"{t.get_text()!r} at {t.get_fontsize() * scale:.1f} pt" for t in texts_of(figure)
+                       if t.get_fontsize() * scale < MIN_FONT_SIZE - 1e-6]
+
+
+def test_lesson_1_names_of_neighbours_do_not_run_together():
+    """Lesson 1 after the third movement (behind-rules.txt, "Movement"): "Seherin Ilse" and
+    "Schwester Agathe" stand close; their names keep a gap and each stays by its chip, at least
+    8 pt as JupyterLab shows the 90 dpi picture."""
+    game = _lesson_1_after_the_third_movement()
     ax = draw_state(game)
-    assert label_collisions(ax.figure, named=named(game.table)) == []
+    assert shown_collisions(ax.figure, game.table) == []
+
+
+def test_lesson_1_a_name_sits_beside_its_own_chip_when_there_is_room():
+    """Lesson 1, cell 15 (behind-rules.txt, "Movement"): "Schwester Agathe" is not drawn beside Seherin
+    Ilse's chip with a leader line back to her own: every name reads as its own chip's even with the
+    leader lines taken away."""
+    game = _lesson_1_after_the_third_movement()
+    ax = draw_state(game)
+    for line in [line for line in ax.lines if len(line.get_xydata()) == 2]:  # the leader lines
+        line.remove()
+    assert [p for p in label_collisions(ax.figure, named=named(game.table)) if "nearer" in p] == []
+
+
+def test_lesson_1_replay_picture_keeps_obstacle_labels_off_the_chips():
+    """Lesson 1, cell 32, the replay panel's picture (behind-rules.txt, "Terrain and Climbing"): the
+    crate's label is placed knowing where the chips stand, not once for the empty table."""
+    game = _lesson_1_after_the_third_movement()
+    picture = StatePicture(game, dpi=PICTURE_DPI, width=PICTURE_WIDTH)
+    assert shown_collisions(picture.figure, game.table) == []
+
+
+@pytest.fixture(scope="module")
+def jewel_game():
+    """Lesson 6's game (notebooks/behind/06_jewel_of_athens.ipynb): the opening moves, then greedy
+    players to the end."""
+    decks = load_decks()
+    game = new_game([decks["geister"], decks["tempelritter"], decks["vampire"]], "juwel_von_athen", seed=3,
+                    options=GameOptions(character_points=30, max_turns=60))
+    bearer = game.jewel_bearer()
+    ludwig = game.table.chip(bearer)
+    game.apply(Turn(bearer, 180.0))
+    game.apply(Move("V09", tuple((bearer, round(ludwig.x - 6.49 * k, 2), ludwig.y, 180.0) for k in (1, 2, 3))))
+    game.apply(EndTurn())
+    greedy = GreedyPlayer()
+    rngs = {player: SeededRng(3).spawn(player) for player in game.players}
+    while not game.is_terminal():
+        game.apply(greedy.choose(game, rngs[game.current_player]))
+    record = replay(game)
+    path = jewel_path(record.states)
+    changes = [p for i, p in enumerate(path) if i == 0 or p.bearer != path[i - 1].bearer]
+    return game, record, path, changes
+
+
+def test_lesson_6_replay_picture_of_the_first_change_of_hands(jewel_game):
+    """Lesson 6, cell 16 (behind-rules.txt, "Das Juwel von Athen"): the picture of the step where the
+    jewel first changes hands -- the cart's label off the chip standing beside the cart."""
+    game, record, _, changes = jewel_game
+    state = record.states[changes[1].step]
+    picture = StatePicture(state, dpi=PICTURE_DPI, width=PICTURE_WIDTH)
+    assert shown_collisions(picture.figure, state.table) == []
+
+
+def test_lesson_6_replay_picture_places_obstacle_labels_again_when_chips_move(jewel_game):
+    """Lesson 6, the replay stepping through the game (behind-rules.txt, "Das Juwel von Athen"): one
+    picture updated in place from step to step keeps every label clear at each change of hands."""
+    game, record, _, changes = jewel_game
+    picture = StatePicture(record.states[0], dpi=PICTURE_DPI, width=PICTURE_WIDTH)
+    for change in changes[1:]:
+        state = record.states[change.step]
+        picture.update(state)
+        assert shown_collisions(picture.figure, state.table) == [], change
+
+
+def test_lesson_6_jewel_path_labels_placed_after_the_zoom(jewel_game):
+    """Lesson 6, cell 14 (behind-rules.txt, "Das Juwel von Athen"): the path zoomed on, its numbers
+    1-4 by their markers and the chips' and obstacles' labels placed for the zoomed view: none on a
+    chip, on another label or outside the axes."""
+    game, _, path, _ = jewel_game
+    ax = draw_state(game)
+    draw_jewel_path(ax, path, game, zoom_margin=15)
+    assert shown_collisions(ax.figure, game.table) == []
+    numbers = sorted(t.get_text() for t in ax.texts if t.get_text().isdigit())
+    assert numbers == [str(k) for k in range(1, len(numbers) + 1)] and len(numbers) >= 2
 
 
 def _movement_figure(table, legs_left, after_left, legs_right, after_right, refused, height):
