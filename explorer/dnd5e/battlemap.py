@@ -341,6 +341,29 @@ class BattleMap:
             return self.grid_distance(attacker, attacker.position, mover, at) <= attacker.creature.reach
         return bool(shapely.intersects_xy(self.reach_zone(attacker, mover), float(at[0]), float(at[1])))
 
+    def reach_test(self, attacker: Token, mover: Token):
+        """``at -> self.in_reach(attacker, mover, at)`` for many places of one mover (the path of a
+        move): on the grid the attacker's place, the sizes and the reach read once."""
+        if self.grid:
+            total = self.half_side(attacker) + self.half_side(mover)
+            ax, ay, t = (_quarters(v) for v in (*attacker.position, total))
+            if None not in (ax, ay, t):
+                reach, diagonals = attacker.creature.reach, self._diagonals
+
+                def test(at) -> bool:
+                    x, y = _quarters(at[0]), _quarters(at[1])
+                    if x is None or y is None:
+                        return self.in_reach(attacker, mover, at)
+                    i = max(0, (abs(ax - x) - t) // 6 + 1)
+                    j = max(0, (abs(ay - y) - t) // 6 + 1)
+                    key = (diagonals, i, j) if i >= j else (diagonals, j, i)
+                    found = _LENGTHS.get(key)
+                    if found is None:
+                        found = _LENGTHS[key] = squares_length(key[1], key[2], self.rulings)
+                    return found <= reach
+                return test
+        return lambda at: self.in_reach(attacker, mover, at)
+
     def _repr_png_(self) -> bytes:
         """The map drawn in a notebook (:func:`explorer.dnd5e.render_map.map_png`; imported only here:
         drawing stays on top of the rules)."""

@@ -165,9 +165,12 @@ class Movement:
 def speed_of(token: Token, speed: str = "gehen") -> Fraction:
     """The token's speed after conditions: 0 when grappled, restrained (SPEED_ZERO) or unable to
     move (CANNOT_MOVE), SRD 5.1 Appendix PH-A."""
-    if token.conditions & (SPEED_ZERO | CANNOT_MOVE):
+    if not token.conditions.isdisjoint(_NO_SPEED):
         return Fraction(0)
     return token.creature.speeds.of(speed)
+
+
+_NO_SPEED = SPEED_ZERO | CANNOT_MOVE
 
 
 def allowance(token: Token, speed: str = "gehen", *, dash: bool = False) -> Fraction:
@@ -278,22 +281,35 @@ class _Walker:
     # --- walking, climbing, swimming, crawling, flying ---------------------------------------
     def leg(self, index: int, start: Point2, end: Point2) -> Leg:
         pieces = []
-        for a, b, length, sample, diagonal, ends in self._stretches(start, end):
-            self._check_walls(a, b, ends)
-            piece = self._piece(a, b, length, sample)
-            self._spend(piece, index)
-            pieces.append(piece)
-            self.positions.append((index, b))
+        if self.map.grid:  # square by square (_squares), each diagonal counted for dnd5e.grid-diagonals
+            rulings, walls, positions = self.map.rulings, self.map.walls, self.positions
+            for a, b, diagonal, ends in _squares(start, end):
+                if diagonal:
+                    budget = self.budget
+                    self.budget = Budget(budget.used, budget.diagonals + 1, budget.dash, budget.disengage)
+                    length = diagonal_step(budget.diagonals + 1, rulings)
+                else:
+                    length = SQUARE
+                if walls:
+                    self._check_walls(a, b, ends)
+                piece = self._piece(a, b, length, b)
+                self._spend(piece, index)
+                pieces.append(piece)
+                positions.append((index, b))
+        else:
+            for a, b, length, sample, diagonal, ends in self._stretches(start, end):
+                self._check_walls(a, b, ends)
+                piece = self._piece(a, b, length, sample)
+                self._spend(piece, index)
+                pieces.append(piece)
+                self.positions.append((index, b))
         merged = _merge(pieces)
         self.pieces.extend(merged)
         return Leg(index, start, end, tuple(merged))
 
     def _stretches(self, start: Point2, end: Point2):
-        """(from, to, length, sample point, diagonal, the ends as floats or None) of each stretch of
-        uniform terrain."""
-        if self.map.grid:
-            yield from self._grid_steps(start, end)
-            return
+        """Gridless: (from, to, length, sample point, diagonal, None) of each stretch of uniform terrain
+        (on the grid :meth:`leg` goes square by square, :func:`_squares`)."""
         line = LineString([(float(start[0]), float(start[1])), (float(end[0]), float(end[1]))])
         total = line.length
         if total == 0:
@@ -309,16 +325,6 @@ class _Walker:
                 continue
             a, b, mid = (line.interpolate(t, normalized=True) for t in (t0, t1, (t0 + t1) / 2))
             yield (a.x, a.y), (b.x, b.y), (t1 - t0) * total, (mid.x, mid.y), False, None
-
-    def _grid_steps(self, start: Point2, end: Point2):
-        for here, there, diagonal, ends in _squares(start, end):
-            if diagonal:
-                b = self.budget
-                self.budget = Budget(b.used, b.diagonals + 1, b.dash, b.disengage)
-                length = diagonal_step(self.budget.diagonals, self.map.rulings)
-            else:
-                length = SQUARE
-            yield here, there, length, there, diagonal, ends
 
     def _shapes(self):
         yield from (zone for _, zone in self.wall_zones)
@@ -500,6 +506,12 @@ def _squares(start: Point2, end: Point2) -> list[tuple[Point2, Point2, bool, tup
     found = _SQUARES.get(key) if None not in key else None
     if found is not None:
         return found
+    if None not in key and not (key[2] - key[0]) % 6 and not (key[3] - key[1]) % 6:
+        found = _whole_squares(start, *key)
+        if len(_SQUARES) > MAX_CACHED:
+            _SQUARES.clear()
+        _SQUARES[key] = found
+        return found
     di, dj = ((e - s) / SQUARE for s, e in zip(start, end))
     n = int(max(abs(di), abs(dj)))
     here = start
@@ -518,6 +530,21 @@ def _squares(start: Point2, end: Point2) -> list[tuple[Point2, Point2, bool, tup
         if len(_SQUARES) > MAX_CACHED:
             _SQUARES.clear()
         _SQUARES[key] = found
+    return found
+
+
+def _whole_squares(start: Point2, sx: int, sy: int, ex: int, ey: int) -> list[tuple[Point2, Point2, bool, tuple]]:
+    """:func:`_squares` of a leg from (sx, sy) to (ex, ey) in quarter metres, whole squares apart (the
+    same Fractions, counted in integers)."""
+    di, dj = (ex - sx) // 6, (ey - sy) // 6
+    n = max(abs(di), abs(dj))
+    here, hx, hy = start, sx, sy
+    found = []
+    for k in range(1, n + 1):
+        tx, ty = sx + _round_whole(di * k, n) * 6, sy + _round_whole(dj * k, n) * 6
+        there = (Fraction(tx, 4), Fraction(ty, 4))
+        found.append((here, there, tx != hx and ty != hy, (hx / 4, hy / 4, tx / 4, ty / 4)))
+        here, hx, hy = there, tx, ty
     return found
 
 
@@ -573,9 +600,10 @@ def opportunity_attacks(battle_map: BattleMap, token: Token, positions: list[tup
 def _leaves_on_grid(battle_map, attacker, token, positions):
     if len(positions) < 2:
         return None
-    inside = battle_map.in_reach(attacker, token, positions[0][1])
+    in_reach = battle_map.reach_test(attacker, token)
+    inside = in_reach(positions[0][1])
     for (_, here), (leg, there) in zip(positions, positions[1:]):
-        now = battle_map.in_reach(attacker, token, there)  # each position asked once
+        now = in_reach(there)  # each position asked once
         if inside and not now:
             return leg, here
         inside = now

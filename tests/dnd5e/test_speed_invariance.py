@@ -87,7 +87,8 @@ def test_grid_distance_in_quarters_is_the_fraction_formula(size_a, size_b, a_at,
 def test_in_reach_with_shared_zones_is_the_exact_reach(size_a, size_b, attack_reach, a_at, at, measuring, shape):
     """SRD 5.1 "Combat > Making an Attack > Reach" and Opportunity Attacks: whether the mover at ``at``
     is within the attacker's reach is the same with the shared, prepared reach zone (gridless) or the
-    integer grid distance (grid) as with a zone built afresh or the Fraction formula."""
+    integer grid distance (grid), and by the reach test a move's path uses, as with a zone built
+    afresh or the Fraction formula."""
     rulings = Rulings().switch(**{"dnd5e.measuring": measuring, "dnd5e.space-shape": shape})
     m = BattleMap(SIDE, SIDE, rulings=rulings)
     attacker = Token("A", _creature(size_a, attack_reach), a_at, "x")
@@ -99,6 +100,7 @@ def test_in_reach_with_shared_zones_is_the_exact_reach(size_a, size_b, attack_re
         expected = bool(shapely.intersects_xy(zone, float(at[0]), float(at[1])))
     assert m.in_reach(attacker, mover, at) == expected
     assert m.in_reach(attacker, mover, at) == expected
+    assert m.reach_test(attacker, mover)(at) == expected  # the test for a whole path, read once
 
 
 @SETTINGS
