@@ -17,17 +17,17 @@ civ of its card set and returns a :class:`Score`:
 section; in Jupyter a Score shows both sides as tables side by side.  The picture is
 :mod:`explorer.behold_rome.render_scoring`.
 
-Readings taken where the rulebook leaves room (each documented where it is used):
+The readings taken where the rulebook leaves room are the engine's rulings
+(:mod:`explorer.behold_rome.rulings`, :data:`RULINGS`; none has a switch):
 
-* every civ card in the civ counts, whatever its place (hand, top of the deck, deck, stored,
-  controlled), at its active level, and the nation card at its level ("score all your cards",
-  "Round End"; "active cards in your civ", "Scoring");
-* wealth counts only for controlled regions ("Concept & Term Glossary > Wealth"); a keying icon
-  counts on every counted card, not only controlled regions ("Scoring");
-* a term's ``max`` caps its size: a gain at most ``max``, a loss at most ``max`` (README, "Scoring
-  rules" does not say which way a cap works for a negative term);
-* prosperity from scoring rules (Hadrian's Wall) adds to the prosperity icons; a rival's rules
-  give VPs only (a prosperity term there is refused: the rival has no unrest to cancel).
+* ``behold_rome.scored-cards``: every civ card scores wherever it is (hand, top of the deck, deck,
+  stored, controlled), at its active level, and the nation card at its level;
+* ``behold_rome.wealth-counts``: wealth counts only for controlled regions;
+* ``behold_rome.keying-icons-counted``: a keying icon counts on every card of the civ, not only on
+  controlled regions;
+* ``behold_rome.score-cap``: a term's ``max`` caps its size, a gain or a loss;
+* ``behold_rome.scoring-prosperity``: prosperity from scoring rules (Hadrian's Wall) adds to the
+  prosperity icons; a rival's rules give VPs only (a prosperity term there is refused).
 
 Pure Python (pandas for the frame); nothing here draws.
 """
@@ -40,14 +40,20 @@ from typing import Any, Optional
 
 from explorer.behold_rome import refs
 from explorer.behold_rome.cards import LEVELS, CardLevel, CardSet, Count, RivalCiv, Term, When, scoring_text
+from explorer.behold_rome.civ import DIFFICULTIES, PLACES, VARIANTS, CardPlace, CivView
+from explorer.behold_rome.rulings import (KEYING_ICONS_COUNTED, SCORE_CAP, SCORED_CARDS, SCORING_PROSPERITY,
+                                          WEALTH_COUNTS)
 from explorer.core.inputs import InputError, one_of, whole
 from explorer.core.rules import RuleRef
 
-PLACES = ("hand", "top", "deck", "stored", "controlled")
-"""Where a civ card can be (behold-rome-rulebook.txt, "Holding the Game")."""
+RULINGS = (SCORED_CARDS, WEALTH_COUNTS, KEYING_ICONS_COUNTED, SCORE_CAP, SCORING_PROSPERITY)
+"""The rulings this module follows (their defaults; none has a switch)."""
 SCORED_PLACES = PLACES
-"""The places whose cards score: all of them ("At the end of round 12, score all your cards",
-behold-rome-rulebook.txt, "Round End")."""
+"""The places whose cards score: all of them (ruling ``behold_rome.scored-cards``: "At the end of
+round 12, score all your cards", behold-rome-rulebook.txt, "Round End")."""
+LAST_ROUND = {"hard": 11, "impossible": 10}
+"""The last round of a game difficulty other than 12 (behold-rome-rulebook.txt, "Difficulty
+Settings > Game Difficulty Settings")."""
 MAX_CONTROLLED = 4
 """At most 4 controlled regions (behold-rome-rulebook.txt, "Concept & Term Glossary > Slot")."""
 MAX_STORED = 4
@@ -99,6 +105,8 @@ class Score:
     unrest: int
     prosperity: int
     illustrative: bool = False
+    last_round: int = 12
+    """The game's last round at its game difficulty (12; hard 11, impossible 10)."""
 
     @property
     def total(self) -> int:
@@ -148,7 +156,7 @@ class Score:
         return f"{you} vs {rival}: {verdict}{tie}"
 
     def __repr__(self) -> str:
-        return f"Score(round {self.round}: {self.headline()})"
+        return f"Score(round {self.round} of {self.last_round}: {self.headline()})"
 
     def _repr_html_(self) -> str:
         import html as html_module
@@ -165,8 +173,9 @@ class Score:
             parts.append(html_table(rival.reset_index(drop=True), index=False, wrap=["rule", "counted"],
                                     caption=f"{self.rival_name}: {self.rival_total} VP")._repr_html_())
         note = " The cards are INVENTED, illustrative." if self.illustrative else ""
-        head = (f"<p><b>{html_module.escape(self.headline())}</b> (round {self.round}; "
-                f"{html_module.escape(str(refs.SCORING))}).{note}</p>")
+        rulings = ", ".join(r.id for r in RULINGS)
+        head = (f"<p><b>{html_module.escape(self.headline())}</b> (round {self.round} of {self.last_round}; "
+                f"{html_module.escape(str(refs.SCORING))}; rulings {rulings}).{note}</p>")
         return head + side_by_side(*parts)
 
 
@@ -264,10 +273,12 @@ def _rule(terms: tuple[Term, ...], facts: _Facts) -> tuple[int, int, str]:
 # -- checking the inputs --------------------------------------------------------------------------
 def _civ_facts(civ: Any) -> tuple[CardSet, _Facts, list]:
     """The civ's card set, facts and card places, every part checked (InputError naming it)."""
-    cardset = getattr(civ, "cardset", None)
+    if not isinstance(civ, CivView):
+        raise InputError("argument", "civ", "a CivView (explorer.behold_rome.civ; a game's civ())", civ)
+    cardset = civ.cardset
     if not isinstance(cardset, CardSet):
-        raise InputError("argument", "civ", "a civ (CivView) whose cardset is a CardSet (load_cards())", civ)
-    cards = getattr(civ, "cards", None)
+        raise InputError("civ", "cardset", "a CardSet (load_cards())", cardset)
+    cards = civ.cards
     if not isinstance(cards, tuple) or len(cards) > len(cardset.civ_cards):
         raise InputError("civ", "cards", f"a tuple of at most {len(cardset.civ_cards)} card places", cards)
     known = {card.id: card for card in cardset.civ_cards}
@@ -275,8 +286,9 @@ def _civ_facts(civ: Any) -> tuple[CardSet, _Facts, list]:
     counted = []
     places = Counter()
     for i, place in enumerate(cards):
-        card_id, level, where = (getattr(place, "card_id", None), getattr(place, "level", None),
-                                 getattr(place, "place", None))
+        if not isinstance(place, CardPlace):
+            raise InputError("civ", f"cards[{i}]", "a CardPlace (card id, level, place)", place)
+        card_id, level, where = place.card_id, place.level, place.place
         if not isinstance(card_id, str) or card_id not in known:
             raise InputError("civ", f"cards[{i}].card_id", "the id of a civ card of the card set", card_id)
         if card_id in seen:
@@ -298,8 +310,11 @@ def _civ_facts(civ: Any) -> tuple[CardSet, _Facts, list]:
                              f"\"Concept & Term Glossary > {ref}\")", places[where])
     if places["top"] > 1:
         raise InputError("civ", "cards", "at most 1 card on top of the deck", places["top"])
-    nation_level = whole(getattr(civ, "nation_level", None), "nation_level", source="civ", low=1, high=LEVELS)
-    whole(getattr(civ, "round", None), "round", source="civ", low=1, high=MAX_ROUND)
+    nation_level = whole(civ.nation_level, "nation_level", source="civ", low=1, high=LEVELS)
+    whole(civ.round, "round", source="civ", low=1, high=MAX_ROUND)
+    one_of(civ.difficulty, DIFFICULTIES, "difficulty", source="civ")
+    if not isinstance(civ.variants, frozenset) or not all(isinstance(v, str) and v in VARIANTS for v in civ.variants):
+        raise InputError("civ", "variants", "a frozenset of " + ", ".join(VARIANTS), civ.variants)
     nation = cardset.nation.level(nation_level)
     return cardset, _Facts(tuple(counted), nation.status, nation.condition), counted
 
@@ -324,12 +339,16 @@ def score(civ: Any, rival: Any = None, *, rival_difficulty: str = "normal") -> S
 
     ``civ``: a :class:`~explorer.behold_rome.civ.CivView` (any position: at the end of the last
     round this is the game's result); ``rival``: a rival civ of its card set, by name or as the
-    :class:`RivalCiv`, or None for Score Chaser Mode ("Variants"); ``rival_difficulty``: the rival
+    :class:`RivalCiv`, or None for Score Chaser Mode ("Variants"; with the ``score-chaser``
+    variant in play it must be None); ``rival_difficulty``: the rival
     civ difficulty setting, one of :data:`RIVAL_DIFFICULTY_BONUS` (a setting of its own, beside
     the game difficulty: "Difficulty Settings").  InputError for anything else.
     """
     cardset, facts, counted = _civ_facts(civ)
     chosen = _rival(rival, cardset)
+    if chosen is not None and "score-chaser" in civ.variants:
+        raise InputError("argument", "rival", "None: Score Chaser Mode plays against no bot civ "
+                         "(behold-rome-rulebook.txt, \"Variants\")", rival)
     one_of(rival_difficulty, tuple(RIVAL_DIFFICULTY_BONUS), "rival_difficulty")
     nation = cardset.nation.level(civ.nation_level)
     player: list[ScoreRow] = []
@@ -374,8 +393,10 @@ def score(civ: Any, rival: Any = None, *, rival_difficulty: str = "normal") -> S
                              f"{bonus:+d} to bot score", bonus, refs.RIVAL_CIV_DIFFICULTY_SETTINGS, kind="difficulty"))
         rows.append(ScoreRow("rival", "total", "", "", sum(r.vp for r in rows), refs.SCORING, kind="total"))
     return Score(tuple(player), tuple(rows), chosen.name if chosen else None, rival_difficulty, civ.round,
-                 unrest, prosperity_total, illustrative=cardset.illustrative)
+                 unrest, prosperity_total, illustrative=cardset.illustrative,
+                 last_round=LAST_ROUND.get(civ.difficulty, 12))
 
 
-__all__ = ["FRAME_COLUMNS", "MAX_CONTROLLED", "MAX_STORED", "PLACES", "RIVAL_DIFFICULTY_BONUS", "SCORED_PLACES",
+__all__ = ["FRAME_COLUMNS", "LAST_ROUND", "MAX_CONTROLLED", "MAX_STORED", "RIVAL_DIFFICULTY_BONUS", "RULINGS",
+           "SCORED_PLACES",
            "Score", "ScoreRow", "UNREST_VP", "score"]

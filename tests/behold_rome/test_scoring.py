@@ -5,12 +5,13 @@ small card set made for these tests (not the game's cards), reckoned by hand in 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
 
 from explorer.behold_rome import refs
 from explorer.behold_rome.cards import CardSet, load_cards
+from explorer.behold_rome.civ import CardPlace, CivView
 from explorer.behold_rome.scoring import FRAME_COLUMNS, RIVAL_DIFFICULTY_BONUS, Score, score
 from explorer.core.inputs import InputError
 
@@ -79,27 +80,10 @@ SET = {
 CARDS = CardSet.from_json(SET, "scoring test set")
 
 
-# -- positions: CardPlace / CivView as the engine describes them -------------------------------------
-@dataclass(frozen=True)
-class CardPlace:
-    card_id: str
-    level: int
-    place: str
-
-
-@dataclass(frozen=True)
-class CivView:
-    cards: tuple
-    nation_level: int
-    round: int
-    difficulty: str
-    variants: frozenset
-    cardset: CardSet
-
-
-def civ(*places, nation=4, round=12, cardset=CARDS):
+# -- positions -------------------------------------------------------------------------------------
+def civ(*places, nation=4, round=12, cardset=CARDS, difficulty="normal", variants=frozenset()):
     """A civ of ``(card id, level, place)`` triples with the nation card at level ``nation``."""
-    return CivView(tuple(CardPlace(*p) for p in places), nation, round, "normal", frozenset(), cardset)
+    return CivView(tuple(CardPlace(*p) for p in places), nation, round, difficulty, variants, cardset)
 
 
 def row(result: Score, source: str):
@@ -374,11 +358,36 @@ def test_the_score_shows_both_sides_side_by_side():
     assert "You: 6 VP" in markup and "Carthage: 96 VP" in markup
     assert "display:flex" in markup and "Rival Civ Difficulty Settings" in markup and "Wealth" in markup
     assert "you lose" in markup
-    assert repr(result) == "Score(round 12: you 6 VP vs Carthage 96 VP (hard, +20): you lose)"
+    assert repr(result) == "Score(round 12 of 12: you 6 VP vs Carthage 96 VP (hard, +20): you lose)"
+    assert "behold_rome.scored-cards" in markup
+
+
+@pytest.mark.parametrize("difficulty, last", [("casual", 12), ("normal", 12), ("hard", 11), ("impossible", 10)])
+def test_the_score_names_the_round_of_the_games_last_round(difficulty, last):
+    """behold-rome-rulebook.txt, "Difficulty Settings > Game Difficulty Settings" (hard: only 11
+    rounds, impossible: only 10) -- the game difficulty, not the rival's: it sets the last round the
+    score is read in, never the rival's bonus (Carthage stays 76)."""
+    result = score(civ(*TRIBUTES, round=9, difficulty=difficulty), "Carthage")
+    assert result.last_round == last and result.rival_total == 76
+    assert repr(result).startswith(f"Score(round 9 of {last}:")
+
+
+def test_the_scoring_follows_the_engines_scoring_rulings():
+    """behold-rome-rulebook.txt, "Scoring", "Concept & Term Glossary > Wealth" and "> Prosperity": the
+    readings are the registered rulings (whole civ, controlled-only wealth, icons on active levels,
+    a cap on a term's size, prosperity from rules added to the icons), each at its default."""
+    from explorer.behold_rome.scoring import RULINGS
+
+    assert {r.id: r.default for r in RULINGS} == {
+        "behold_rome.scored-cards": "whole-civ", "behold_rome.wealth-counts": "controlled-only",
+        "behold_rome.keying-icons-counted": "active-levels", "behold_rome.score-cap": "size",
+        "behold_rome.scoring-prosperity": "adds-to-icons"}
+    assert all(not r.switchable for r in RULINGS)
 
 
 # -- hostile inputs -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("bad", [None, 3, "civ", {"cards": ()}, replace(civ(), cardset=SET)])
+@pytest.mark.parametrize("bad", [None, 3, "civ", {"cards": ()}, replace(civ(), cardset=SET),
+                                 replace(civ(), cards=(("rome-a", 1, "hand"),))])
 def test_a_wrong_civ_is_refused(bad):
     """behold-rome-rulebook.txt, "Scoring" needs a civ of cards: anything else is an InputError naming
     the argument."""
@@ -429,6 +438,25 @@ def test_a_wrong_nation_level_round_or_cards_list_is_refused(field, value):
     with pytest.raises(InputError) as caught:
         score(replace(civ(("rome-a", 1, "hand")), **{field: value}))
     assert caught.value.field == field
+
+
+@pytest.mark.parametrize("field, value", [("difficulty", "HARD"), ("difficulty", None), ("variants", {"foresight"}),
+                                          ("variants", frozenset({"endless"}))])
+def test_a_wrong_game_difficulty_or_variant_is_refused(field, value):
+    """behold-rome-rulebook.txt, "Difficulty Settings > Game Difficulty Settings" (casual to
+    impossible) and "Variants": anything else is an InputError naming the field."""
+    with pytest.raises(InputError) as caught:
+        score(replace(civ(("rome-a", 1, "hand")), **{field: value}))
+    assert caught.value.field == field
+
+
+def test_score_chaser_mode_refuses_a_rival():
+    """behold-rome-rulebook.txt, "Variants": "Score Chaser Mode - Don't play against a bot civ" -- with
+    that variant in play a rival is an InputError; without one the civ scores alone."""
+    chaser = civ(*TRIBUTES, variants=frozenset({"score-chaser"}))
+    with pytest.raises(InputError, match="Score Chaser Mode"):
+        score(chaser, "Carthage")
+    assert score(chaser).outcome == "no rival" and score(chaser).total == 6
 
 
 @pytest.mark.parametrize("rival", ["Rome", "carthage", 7, load_cards().rival("Parthia"), True])
