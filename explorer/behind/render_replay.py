@@ -128,6 +128,7 @@ class StatePicture:
         self.chips: dict[str, ChipArtists] = {}
         self._static_key = None
         self._obstacle_labels: list = []  # (label, obstacle): placed again on every update, clear of the chips
+        self._obstacle_places = None  # where they were placed (a move draws the background again)
         self._background = None
         self._dynamic: list = []
         ax = self.ax
@@ -179,11 +180,10 @@ class StatePicture:
         return artists
 
     def _draw_static(self, table) -> None:
-        """The table, its obstacles, the axes and the legend: the saved background.  The obstacles'
-        labels are drawn over it, placed on every update clear of the chips where they stand."""
+        """The table, its obstacles (with labels), the axes and the legend: the saved background.  The
+        obstacles' labels are placed again on every update, clear of the chips where they stand; when
+        one moves, the background is drawn again."""
         ax = self.ax
-        old = {id(text) for text, _ in self._obstacle_labels}
-        self._dynamic = [artist for artist in self._dynamic if id(artist) not in old]
         dynamic = set(map(id, self._dynamic))
         for artist in [*ax.patches, *ax.texts, *ax.lines]:
             if id(artist) not in dynamic:
@@ -191,8 +191,7 @@ class StatePicture:
         terrain = Table(table.width, table.depth, obstacles=table.obstacles, rulings=table.rulings)
         draw_table(terrain, ax, title="")
         self._obstacle_labels = obstacle_labels(ax, terrain)
-        for text, _ in self._obstacle_labels:
-            self._animated(text)
+        self._obstacle_places = None
         ax.set_xlim(-2.0, table.width + 2.0)
         ax.set_ylim(-2.0, table.depth + 2.0)
         self._legend()
@@ -258,10 +257,10 @@ class StatePicture:
         self.injuries.set_markersize(injury_dot_size(ax, r))
         self._update_jewel(state)
         self._update_fight(state)
-        self._update_labels(state, shown)
+        moved = self._update_labels(state, shown)
         self.title.set_text(wrapped_title(status_line(state), ax.get_position().width * self.figure.get_figwidth()))
         self.state = state
-        self._refresh(full)
+        self._refresh(full or moved)
 
     def _update_jewel(self, state) -> None:
         spot, on_ground = jewel_spot(state)
@@ -279,13 +278,18 @@ class StatePicture:
             self.arrow.set_linestyle(arrow.linestyle)
             self.fight.set(center=arrow.middle, radius=arrow.radius)
 
-    def _update_labels(self, state, shown: set[str]) -> None:
+    def _update_labels(self, state, shown: set[str]) -> bool:
+        """Place the obstacles' and the chips' labels; True if an obstacle's label moved (it is part
+        of the background)."""
         placed = set()
         placer = marks_placer(self.ax, state)  # the obstacles' labels first, then the chips' names
         fixed = [self.jewel_label] if self.jewel_label.get_visible() else []
         for text in fixed:
             placer.avoid_text(text)
         place_obstacle_labels(placer, self._obstacle_labels, state)
+        places = [(tuple(text.xy), tuple(text.xyann), text.get_ha(), text.get_va(), text.get_visible())
+                  for text, _ in self._obstacle_labels]
+        moved, self._obstacle_places = places != self._obstacle_places, places
         for label in label_layout(self.ax, state, self.colours, placer=placer):
             artists = self.chips[label.chip]
             placed.add(label.chip)
@@ -302,6 +306,7 @@ class StatePicture:
         for name in shown - placed:
             for text in (self.chips[name].name, self.chips[name].condition, self.chips[name].leader):
                 text.set_visible(False)
+        return moved
 
     # -- drawing -----------------------------------------------------------------------------------
     def _on_draw(self, event) -> None:
