@@ -53,10 +53,10 @@ from explorer.core.rules import RuleRef, RuleViolation
 from explorer.core.rulings import Rulings
 from explorer.dnd5e import actions as A
 from explorer.dnd5e import refs
-from explorer.dnd5e.battlemap import BattleMap, point, squares_length
+from explorer.dnd5e.battlemap import BattleMap, _quarters, point, squares_length
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.encounter import ENCOUNTERS, SPELLS, Encounter, build, roll_initiative
-from explorer.dnd5e.movement import Budget, Movement, allowance, move, speed_of
+from explorer.dnd5e.movement import Budget, Movement, _round_whole, allowance, move, speed_of
 from explorer.dnd5e.odds import COVER_AC_BONUS, wurfmodus
 
 CLOSE = SQUARE
@@ -65,7 +65,20 @@ close combat measure the same 5 feet (SRD 5.1)."""
 
 
 def _fraction(value: Any) -> Fraction:
-    return value if isinstance(value, Fraction) else Fraction(value).limit_denominator(10**6)
+    if isinstance(value, Fraction):
+        return value
+    if type(value) not in (int, float):
+        return Fraction(value).limit_denominator(10**6)
+    key = (type(value), value)  # a weapon's reach and ranges, asked at every attack: read once
+    found = _FRACTIONS.get(key)
+    if found is None:
+        found = Fraction(value).limit_denominator(10**6)
+        if len(_FRACTIONS) < 10_000:
+            _FRACTIONS[key] = found
+    return found
+
+
+_FRACTIONS: dict = {}
 
 
 _EXACT = re.compile(r"-?[0-9]{1,40}(/[0-9]{1,40})?")
@@ -882,7 +895,9 @@ def _move(state: EncounterState, name: str, mv: Movement, *, readied: bool) -> N
                 state.emit("bewegen", f"{name} bleibt am Ausgangspunkt (Regelentscheidung dnd5e.move-checks)",
                            check.rule, player=side)
                 return
-    before = {t.name: m.in_reach(t, start, start.position) for t in m.others(name)}
+    # who had the mover within reach before (only a readied reaction asks: ruling dnd5e.ready-trigger)
+    before = ({t.name: m.in_reach(t, start, start.position) for t in m.others(name)}
+              if readied and any(e[0] == "vorbereitet" for e in d["effects"]) else {})
     stopped = False
     for oa in sorted(mv.opportunity_attacks, key=lambda o: (o.leg, _along(mv, o))):
         reactor = m.token(oa.attacker)
@@ -1073,6 +1088,21 @@ def _straight(state: EncounterState, token, other, toward: bool, left: Fraction)
         return
     half = m.half_side(token)
     if m.grid:
+        q = [_quarters(v) for v in (px, py, dx, dy, half, m.half_side(other), m.width, m.height)]
+        if None not in q:  # the same end points counted in whole quarter metres (a square is 6)
+            qx, qy, qdx, qdy, qh, qo, qw, qt = q
+            longest = max(abs(qdx), abs(qdy))
+            steps = longest // 6 - (qo + qh) // 6 if toward else int(left / SQUARE)
+            steps = min(steps, int(left / SQUARE))
+            tries = 0
+            while steps > 0 and tries < 3:
+                x = qx + _round_whole(qdx * steps, longest) * 6
+                y = qy + _round_whole(qdy * steps, longest) * 6
+                if qh <= x <= qw - qh and qh <= y <= qt - qh:
+                    yield (x / 4, y / 4)
+                    tries += 1
+                steps //= 2
+            return
         steps = int(max(abs(dx), abs(dy)) / SQUARE)
         if toward:
             steps -= int((m.half_side(other) + half) / SQUARE)

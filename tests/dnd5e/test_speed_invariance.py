@@ -2,10 +2,11 @@
 (hypothesis, random maps), so the speed-ups (issue 12) change no result:
 
 * grid distance and reach in whole quarter metres == the Fraction formula (ruling dnd5e.measuring = "grid",
-  dnd5e.grid-diagonals; SRD 5.1 "Combat > Movement and Position", "Combat > Making an Attack > Reach");
+  dnd5e.grid-diagonals; SRD 5.1 "Combat > Movement and Position", "Combat > Making an Attack > Melee Attacks");
 * the shared, prepared overlap and reach zones == zones built afresh, also after a token moved
   (dnd5e-combat-de-excerpt.txt, "SICH UM ANDERE KREATUREN HERUM BEWEGEN"; SRD 5.1 Opportunity Attacks);
-* the remembered squares of a grid leg, wall tests and read positions == computed anew;
+* the remembered squares of a grid leg, wall tests and read positions == computed anew; the straight
+  candidate moves counted in integers == the Fraction ones;
 * a move computed with warm caches == the same move with every cache emptied.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 import shapely
@@ -85,10 +87,10 @@ def test_grid_distance_in_quarters_is_the_fraction_formula(size_a, size_b, a_at,
 @given(size, size, reach, st.tuples(quarter, quarter), st.tuples(quarter, quarter),
        st.sampled_from(["grid", "gridless"]), st.sampled_from(["square", "circle"]))
 def test_in_reach_with_shared_zones_is_the_exact_reach(size_a, size_b, attack_reach, a_at, at, measuring, shape):
-    """SRD 5.1 "Combat > Making an Attack > Reach" and Opportunity Attacks: whether the mover at ``at``
-    is within the attacker's reach is the same with the shared, prepared reach zone (gridless) or the
-    integer grid distance (grid), and by the reach test a move's path uses, as with a zone built
-    afresh or the Fraction formula."""
+    """SRD 5.1 "Combat > Making an Attack > Melee Attacks" (reach) and "Opportunity Attacks": whether
+    the mover at ``at`` is within the attacker's reach is the same with the shared, prepared reach
+    zone (gridless) or the integer grid distance (grid), and by the reach test a move's path uses,
+    as with a zone built afresh or the Fraction formula."""
     rulings = Rulings().switch(**{"dnd5e.measuring": measuring, "dnd5e.space-shape": shape})
     m = BattleMap(SIDE, SIDE, rulings=rulings)
     attacker = Token("A", _creature(size_a, attack_reach), a_at, "x")
@@ -211,10 +213,10 @@ cell = st.integers(min_value=0, max_value=9)
        st.lists(st.tuples(cell, cell), min_size=1, max_size=3), st.booleans(),
        st.sampled_from(DIAGONALS), st.sampled_from(["grid", "gridless"]))
 def test_a_move_is_the_same_with_warm_and_empty_caches(places, path, wall, diagonals, measuring):
-    """dnd5e-combat-de-excerpt.txt, "SICH UM ANDERE KREATUREN HERUM BEWEGEN" and "Schwieriges Gelände"
-    (SRD 5.1 Difficult Terrain, Opportunity Attacks): on a random 15 m map with rubble, perhaps a wall,
-    and creatures of both sides, a move costs, provokes and is refused the same with every cache
-    emptied first as with the caches warm."""
+    """dnd5e-combat-de-excerpt.txt, "SICH UM ANDERE KREATUREN HERUM BEWEGEN" (SRD 5.1 "Combat > Movement
+    and Position > Difficult Terrain", "Combat > Making an Attack > Opportunity Attacks"): on a random
+    15 m map with rubble, perhaps a wall, and creatures of both sides, a move costs, provokes and is
+    refused the same with every cache emptied first as with the caches warm."""
     rulings = Rulings().switch(**{"dnd5e.grid-diagonals": diagonals, "dnd5e.measuring": measuring})
     walls = (Wall("Säule", (6, 6, 7.5, 7.5)),) if wall else ()
     free = [p for p in places if not (wall and p == (4, 4))]
@@ -236,3 +238,43 @@ def test_a_move_is_the_same_with_warm_and_empty_caches(places, path, wall, diago
     cold = outcome()
     warm = outcome()
     assert warm == cold
+
+
+def _exact_straight(m: BattleMap, token: Token, other: Token, toward: bool, left: Fraction):
+    """The grid end points of a straight candidate move as computed before the integer path."""
+    px, py = token.position
+    ox, oy = other.position
+    dx, dy = (ox - px, oy - py) if toward else (px - ox, py - oy)
+    if dx == 0 and dy == 0:
+        return
+    half = m.half_side(token)
+    steps = int(max(abs(dx), abs(dy)) / SQUARE)
+    steps = steps - int((m.half_side(other) + half) / SQUARE) if toward else int(left / SQUARE)
+    steps = min(steps, int(left / SQUARE))
+    n = max(abs(dx), abs(dy)) / SQUARE
+    tries = 0
+    while steps > 0 and tries < 3:
+        x = px + mv._round(dx / SQUARE * steps / n) * SQUARE
+        y = py + mv._round(dy / SQUARE * steps / n) * SQUARE
+        if half <= x <= m.width - half and half <= y <= m.height - half:
+            yield (float(x), float(y))
+            tries += 1
+        steps //= 2
+
+
+@SETTINGS
+@given(size, size, st.tuples(cell, cell), st.tuples(cell, cell), st.booleans(),
+       st.fractions(min_value=0, max_value=40, max_denominator=4))
+def test_straight_candidate_moves_in_quarters_are_the_fraction_ones(size_a, size_b, a_cell, b_cell, toward, left):
+    """SRD 5.1 "Combat > Movement and Position" and ruling dnd5e.measuring = "grid" (a move goes square
+    by square): the candidate end points straight toward or away
+    from another creature, counted in whole quarter metres, are the ones the Fraction arithmetic gives."""
+    from explorer.dnd5e.game import _straight
+
+    m = BattleMap(SIDE, SIDE)
+    a = Token("A", _creature(size_a), (Fraction(3, 4), Fraction(3, 4)), "x")
+    b = Token("B", _creature(size_b), (Fraction(3, 4), Fraction(3, 4)), "y")
+    a = replace(a, position=tuple(m.half_side(a) + SQUARE * v for v in a_cell))
+    b = replace(b, position=tuple(m.half_side(b) + SQUARE * v for v in b_cell))
+    state = SimpleNamespace(battle_map=m)  # all _straight reads of the state
+    assert list(_straight(state, a, b, toward, left)) == list(_exact_straight(m, a, b, toward, left))
