@@ -79,6 +79,7 @@ def _fraction(value: Any) -> Fraction:
 
 
 _FRACTIONS: dict = {}
+_NONE = Fraction(0)
 
 
 _EXACT = re.compile(r"-?[0-9]{1,40}(/[0-9]{1,40})?")
@@ -216,7 +217,7 @@ class EncounterState(GameState):
 
     def movement_left(self) -> Fraction:
         token = self.token(self.acting)
-        return max(Fraction(0), allowance(token, dash=self.budget.dash) - _fraction(self.budget.used))
+        return max(_NONE, allowance(token, dash=self.budget.dash) - _fraction(self.budget.used))
 
     def sides_in_fight(self) -> dict[str, list[str]]:
         return {side: [t.name for t in self.battle_map.tokens if t.side == side and self.in_fight(t.name)]
@@ -517,19 +518,26 @@ def _placed(m: BattleMap, name: str, at, conditions) -> BattleMap:
 def _movement(state: EncounterState, action) -> Movement:
     """The Movement of a Bewegen or Aufstehen now, remembered with the map (immutable: a new one after
     every change of positions or conditions), the acting creature and its budget it was computed for,
-    so that the check and the apply of one move compute it once."""
+    so that the check and the apply of one move compute it once; a refusal is remembered too (the
+    same RuleViolation again, for a candidate tried again before anything changed)."""
     d = state._data
     name, m, budget = state.acting, d["map"], d["budget"]
     found = state._moves.get(action)
     if found is not None and found[0] is m and found[1] == name and found[2] == budget:
+        if isinstance(found[3], RuleRef):
+            raise RuleViolation(found[4], found[3])
         return found[3]
-    if isinstance(action, A.Aufstehen):
-        movement = move(m, name, [], stand_up=True, budget=budget)
-    else:
-        movement = move(m, name, [tuple(p) for p in action.pfad], mode=action.modus, jumps=action.spruenge,
-                        budget=budget)
     if len(state._moves) > 64:
         state._moves.clear()
+    try:
+        if isinstance(action, A.Aufstehen):
+            movement = move(m, name, [], stand_up=True, budget=budget)
+        else:
+            movement = move(m, name, [tuple(p) for p in action.pfad], mode=action.modus, jumps=action.spruenge,
+                            budget=budget)
+    except RuleViolation as why:
+        state._moves[action] = (m, name, budget, why.rule, why.reason)
+        raise
     state._moves[action] = (m, name, budget, movement)
     return movement
 
