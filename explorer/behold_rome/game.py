@@ -1,0 +1,381 @@
+"""A game of Behold: Rome on the project's game protocol: set-up by difficulty, the state, its views
+(``civ()`` for the scoring, ``view()`` for what the player may know), save and load.
+
+The rules of each action live in :mod:`explorer.behold_rome.game_rules`, the deck as held in
+:mod:`explorer.behold_rome.deck`.  One player (``"player"``); phases: ``action`` (between actions),
+``costs`` / ``benefits`` (a played card, an extra cost or the nation's development resolving),
+``draw`` (the end of turn's draw waits for a choice), ``over``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Mapping, Optional
+
+from explorer.behold_rome import refs
+from explorer.behold_rome.cards import CardSet, load_cards
+from explorer.behold_rome.civ import DIFFICULTIES, VARIANTS, CardPlace, CivView
+from explorer.behold_rome.deck import MARKERS, Deck, DeckError
+from explorer.behold_rome.game_rules import Rules, candidates, copy_data, perform, phase_of, refill, verify
+from explorer.core.game import GameState
+from explorer.core.inputs import InputError, one_of, whole
+from explorer.core.rng import SeededRng
+from explorer.core.rulings import Rulings
+
+ROUNDS = {"casual": 12, "easy": 12, "normal": 12, "hard": 11, "impossible": 10}
+"""behold-rome-rulebook.txt, "Gameplay" (12 rounds), "Difficulty Settings > Game Difficulty Settings"."""
+STARTING_REGIONS = {"casual": ("Cisalpine Gaul", "Africa"), "easy": ("Cisalpine Gaul",)}
+"""Regions controlled at set-up (behold-rome-rulebook.txt, "Difficulty Settings > Game Difficulty Settings";
+ruling ``behold_rome.casual-start``)."""
+PLAYER = "player"
+CONFIG_KEYS = ("difficulty", "variants", "rival", "rulings")
+
+_SHIPPED: Optional[CardSet] = None
+
+
+def shipped_cards() -> CardSet:
+    """The shipped (INVENTED, illustrative) card set, loaded once."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        _SHIPPED = load_cards()
+    return _SHIPPED
+
+
+def check_config(config: Any, cardset: CardSet, source: str = "configuration") -> dict:
+    """A configuration with every field checked (InputError naming it): ``difficulty`` (default
+    ``"normal"``), ``variants`` (a list of :data:`~explorer.behold_rome.civ.VARIANTS`), ``rival`` (a
+    rival civ's name, default the first; None in Score Chaser Mode), ``rulings`` ({id: value})."""
+    if not isinstance(config, Mapping):
+        raise InputError(source, "", "a mapping of " + ", ".join(CONFIG_KEYS), config)
+    unknown = sorted(str(k) for k in set(config) - set(CONFIG_KEYS))
+    if unknown:
+        raise InputError(source, unknown[0], "a field of the configuration (" + ", ".join(CONFIG_KEYS) + ")")
+    difficulty = one_of(config.get("difficulty", "normal"), DIFFICULTIES, "difficulty", source=source)
+    variants = config.get("variants", [])
+    if not isinstance(variants, (list, tuple)) or len(variants) > len(VARIANTS):
+        raise InputError(source, "variants", "a list of variants: " + ", ".join(VARIANTS), variants)
+    for i, v in enumerate(variants):
+        one_of(v, VARIANTS, f"variants[{i}]", source=source)
+    variants = sorted(set(variants))
+    rival = config.get("rival", None if "score-chaser" in variants else cardset.rivals[0].name)
+    if "score-chaser" in variants:
+        if rival is not None:
+            raise InputError(source, "rival", "no rival civ in Score Chaser Mode (null)", rival)
+    else:
+        one_of(rival, [r.name for r in cardset.rivals], "rival", source=source)
+    rulings = config.get("rulings") or {}
+    if not isinstance(rulings, Mapping):
+        raise InputError(source, "rulings", "a mapping of ruling ids to values", rulings)
+    for key, value in rulings.items():
+        if not isinstance(key, str) or not key.startswith("behold_rome."):
+            raise InputError(source, "rulings", "ids of Behold: Rome rulings (behold_rome.*)", key)
+        try:
+            Rulings({key: value})
+        except ValueError as error:
+            raise InputError(source, f"rulings.{key}", str(error), value) from None
+    return {"difficulty": difficulty, "variants": variants, "rival": rival, "rulings": dict(rulings)}
+
+
+class BeholdRomeState(GameState):
+    """A game of Behold: Rome in progress (one player)."""
+
+    game_over_rule = refs.ROUND_END
+
+    def __init__(self, config: dict, cardset: CardSet, data: dict):
+        super().__init__()
+        self.config = config
+        self.cardset = cardset
+        self.players = (PLAYER,)
+        self.rulings = Rulings(config["rulings"])
+        self.difficulty = config["difficulty"]
+        self.variants = frozenset(config["variants"])
+        self.rival = config["rival"]
+        self.rules = Rules(cardset, self.rulings, self.variants, ROUNDS[self.difficulty])
+        self._data = data
+        self.origin: Optional[dict] = None
+        """How the game was dealt (configuration and seed): what :func:`dealt_from_save` deals again."""
+
+    # -- protocol --------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> Optional[str]:
+        return None if self.is_terminal() else PLAYER
+
+    @property
+    def phase(self) -> str:
+        return phase_of(self._data)
+
+    @property
+    def winner(self) -> Optional[str]:
+        """None: the outcome against the rival civ is the scoring's (``explorer.behold_rome.scoring``)."""
+        return None
+
+    def is_terminal(self) -> bool:
+        return self._data["over"]
+
+    def _verify(self, action) -> None:
+        verify(self.rules, self._data, action)
+
+    def _perform(self, action) -> None:
+        perform(self.rules, self._data, action, self._emit)
+
+    def _emit(self, kind: str, text: str, rule) -> None:
+        self.emit(kind, text, rule, player=PLAYER)
+
+    def _candidates(self, kind: Optional[str] = None):
+        return [a for a in candidates(self.rules, self._data) if kind is None or a.kind == kind]
+
+    def _snapshot(self) -> dict:
+        return copy_data(self._data)
+
+    def _restore(self, snapshot: dict) -> None:
+        self._data = copy_data(snapshot)
+
+    # -- reading the state -----------------------------------------------------------------------------
+    @property
+    def deck(self) -> Deck:
+        """A copy of the deck as held."""
+        return self._data["deck"].copy()
+
+    @property
+    def round(self) -> int:
+        return self._data["round"]
+
+    @property
+    def rounds(self) -> int:
+        return self.rules.rounds
+
+    @property
+    def age(self) -> int:
+        return self.rules.age(self._data["round"])
+
+    @property
+    def turn(self) -> int:
+        return self._data["turn"]
+
+    @property
+    def nation_level(self) -> int:
+        return self._data["deck"].level("nation")
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        return tuple(e[0] for e in self._data["deck"].hand)
+
+    @property
+    def frames(self) -> list[dict]:
+        """The actions being resolved (innermost last), copies."""
+        return copy_data(self._data)["frames"]
+
+    def civ(self) -> CivView:
+        """The civ as the scoring reads it: every civ card's id, active level and place (a card being
+        resolved counts as in the hand), the nation level, round, difficulty, variants, card set."""
+        deck = self._data["deck"]
+        cards = []
+        for i, e in enumerate(deck.stack):
+            if e[0] in MARKERS:
+                continue
+            place = e[2] or ("top" if i == 0 else "deck")
+            cards.append(CardPlace(e[0], e[1], place))
+        cards += [CardPlace(e[0], e[1], "hand") for e in deck.hand + deck.aside]
+        return CivView(tuple(cards), self.nation_level, self.round, self.difficulty, self.variants, self.cardset)
+
+    def view(self) -> dict:
+        """What the player may know: the hand, the top card, the stored cards and the controlled regions,
+        the deck's size; its order only with look-ahead (Foresight Mode, "Variants"; "Holding the Game")."""
+        deck = self._data["deck"]
+        name = lambda e: self.rules.levels[(e[0], e[1])].name if e[0] not in MARKERS else e[0]  # noqa: E731
+        out = {"round": self.round, "age": self.age, "turn": self.turn, "phase": self.phase,
+               "nation": self.rules.nation(self._data).status, "hand": [name(e) for e in deck.hand],
+               "top": name(deck.top) if deck.top else None, "stored": [name(e) for e in deck.stored()],
+               "controlled": [name(e) for e in deck.controlled()], "deck_size": len(deck.stack)}
+        if "foresight" in self.variants:
+            out["deck"] = [name(e) for e in deck.stack]
+        return out
+
+    def check_invariants(self) -> None:
+        """The deck's invariants (:meth:`Deck.check`), the round within the game, the phase consistent."""
+        d = self._data
+        d["deck"].check()
+        assert 1 <= d["round"] <= self.rules.rounds, f"round {d['round']}"
+        assert d["deck"].level("round") == d["round"], "the round card does not show the round"
+        assert d["deck"].level("age") == self.rules.age(d["round"]), "the age card does not show the age"
+        assert not (d["frames"] and d["refill"]), "a draw waits while an action resolves"
+        held = {f["card"] for f in d["frames"] if f["kind"] == "conquer" or (f["kind"] == "play" and f["stage"] == "costs")}
+        assert {e[0] for e in d["deck"].aside} == held, "a card is set aside that no action holds"
+        if self.is_terminal():
+            assert not d["frames"] and not list(self.legal_actions())
+
+    def __repr__(self) -> str:
+        deck = self._data["deck"]
+        return (f"<BeholdRomeState round {self.round}/{self.rounds}, turn {self.turn}, {self.phase}, "
+                f"hand {len(deck.hand)}, {len(deck.stored())} stored, {len(deck.controlled())} controlled>")
+
+    def _repr_html_(self) -> str:
+        from explorer.core.event_table import events_table
+
+        v = self.view()
+        rows = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v[k]))}</td></tr>"
+                       for k in ("round", "nation", "phase", "hand", "top", "stored", "controlled"))
+        latest = events_table(self.log[-6:], heading="the latest events", private=False)
+        return f"<table>{rows}</table>{latest._repr_html_()}"
+
+    # -- save / load -----------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        d = self._data
+        cards = None if self.cardset == shipped_cards() else self.cardset.model_dump(mode="json", by_alias=True,
+                                                                                       exclude_none=True)
+        data = {"deck": d["deck"].to_json(), "round": d["round"], "turn": d["turn"], "refill": d["refill"],
+                "nation_developed": d["nation_developed"], "over": d["over"],
+                "frames": copy_data(d)["frames"]}
+        return {"system": "behold_rome", "version": 1, "config": dict(self.config), "cards": cards, "data": data,
+                "log": [e.to_json() for e in self.log], "history": [a.to_json() for a in self.history],
+                "origin": self.origin}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str, *, source: str = "save") -> "BeholdRomeState":
+        """A saved game (``to_json()`` data or its JSON text), never trusted: InputError naming the field."""
+        from explorer.behold_rome.actions import ACTIONS
+        from explorer.core.game import Event
+        from explorer.core.inputs import parse_json
+
+        if isinstance(data, str):
+            data = parse_json(data, source)
+        if not isinstance(data, Mapping) or data.get("system") != "behold_rome" or data.get("version") != 1:
+            raise InputError(source, "system", "a Behold: Rome save (system 'behold_rome', version 1)", data)
+        cardset = shipped_cards() if data.get("cards") is None else CardSet.from_json(data["cards"], f"{source}, cards")
+        config = check_config(data.get("config"), cardset, f"{source}, config")
+        raw = data.get("data")
+        if not isinstance(raw, Mapping):
+            raise InputError(source, "data", "the game's data", raw)
+        deck = Deck.from_json(raw.get("deck"), f"{source}, data.deck")
+        expected = {c.id for c in cardset.civ_cards} | set(MARKERS)
+        if set(deck.ids()) != expected:
+            raise InputError(source, "data.deck", "every civ card of the card set, the nation, round and age cards "
+                             "once", sorted(deck.ids()))
+        rounds = ROUNDS[config["difficulty"]]
+        game = {"deck": deck,
+                "round": whole(raw.get("round"), "data.round", source=source, low=1, high=rounds),
+                "turn": whole(raw.get("turn"), "data.turn", source=source, low=1, high=10**6),
+                "refill": one_of(raw.get("refill"), (None, "stored", "nation"), "data.refill", source=source),
+                "nation_developed": _flag(raw.get("nation_developed"), "data.nation_developed", source),
+                "over": _flag(raw.get("over"), "data.over", source),
+                "frames": _frames(raw.get("frames"), cardset, source)}
+        state = cls(config, cardset, game)
+        history = data.get("history", [])
+        log = data.get("log", [])
+        if not isinstance(history, list) or not isinstance(log, list):
+            raise InputError(source, "history", "lists 'history' and 'log'", type(history).__name__)
+        state.history = [ACTIONS.from_json(h, source=f"{source}, history[{i}]") for i, h in enumerate(history)]
+        try:
+            state.log = [Event.from_json(e) for e in log]
+        except (KeyError, TypeError, AttributeError) as error:
+            raise InputError(source, "log", "events as to_json() writes them", str(error)) from None
+        origin = data.get("origin")
+        if origin is not None and (not isinstance(origin, Mapping) or set(origin) != {"config", "seed"}):
+            raise InputError(source, "origin", "the origin of the game ({config, seed}) or null", origin)
+        state.origin = None if origin is None else {"config": check_config(origin["config"], cardset, source),
+                                                    "seed": whole(origin["seed"], "origin.seed", source=source)}
+        try:
+            state.check_invariants()
+        except (AssertionError, DeckError, KeyError) as error:
+            raise InputError(source, "data", f"a consistent game ({error})") from None
+        return state
+
+
+def _flag(value: Any, field: str, source: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(source, field, "true or false", value)
+    return value
+
+
+FRAME_KEYS = {"kind", "stage", "card", "costs", "benefits", "touched", "level", "store_played", "interrupt", "to",
+              "region"}
+
+
+def _frames(value: Any, cardset: CardSet, source: str) -> list:
+    """The frames of a save, their shapes checked (their consistency is the invariants')."""
+    if not isinstance(value, list) or len(value) > 8:
+        raise InputError(source, "data.frames", "a list of at most 8 frames", value)
+    ids = {c.id for c in cardset.civ_cards} | {"nation"}
+    out = []
+    for k, f in enumerate(value):
+        where = f"data.frames[{k}]"
+        if (not isinstance(f, dict) or not set(f) <= FRAME_KEYS or f.get("kind") not in ("play", "develop", "conquer",
+                                                                                         "nation")
+                or f.get("stage") not in ("costs", "benefits") or f.get("card") not in ids):
+            raise InputError(source, where, "a frame as to_json() writes it", f)
+        costs = f.get("costs")
+        if not isinstance(costs, dict) or set(costs) != {"discard", "degrade", "degrade_type", "population",
+                                                         "materials", "abandon"} or \
+                any(type(costs[c]) is not int or not 0 <= costs[c] <= 99 for c in costs if c != "degrade_type"):
+            raise InputError(source, f"{where}.costs", "the costs left", costs)
+        benefits = f.get("benefits")
+        if not isinstance(benefits, list) or any(not isinstance(b, dict) or b.get("kind") not in (
+                "draw", "store", "develop", "develop_region", "degrade", "conquer", "ignore")
+                or type(b.get("left")) is not int or type(b.get("done")) is not int for b in benefits):
+            raise InputError(source, f"{where}.benefits", "the benefits left", benefits)
+        if not isinstance(f.get("touched"), list) or any(t not in ids for t in f["touched"]):
+            raise InputError(source, f"{where}.touched", "card ids", f.get("touched"))
+        out.append(f)
+    return copy_data({"deck": Deck([]), "frames": out})["frames"]
+
+
+def new_game(difficulty: str = "normal", *, variants=(), rival: Any = ..., rulings: Optional[Mapping] = None,
+             seed: int = 0, cardset: Optional[CardSet] = None) -> BeholdRomeState:
+    """Set up a game (behold-rome-rulebook.txt, "Setup"): the civ cards at their starting levels
+    (Casual, Easy: the starting regions controlled, ruling ``behold_rome.casual-start``), shuffled,
+    the nation card, round card and age card in back, 5 cards drawn."""
+    cardset = shipped_cards() if cardset is None else cardset
+    if not isinstance(cardset, CardSet):
+        raise InputError("argument", "cardset", "a CardSet (load_cards())", cardset)
+    seed = whole(seed, "seed", source="new_game")
+    raw = {"difficulty": difficulty, "variants": list(variants), "rulings": dict(rulings or {})}
+    if rival is not ...:
+        raw["rival"] = rival
+    config = check_config(raw, cardset)
+    controlled = []
+    for name in STARTING_REGIONS.get(config["difficulty"], ()):
+        try:
+            card, level = cardset.find_level(name)
+        except InputError:
+            raise InputError("cards", "civ_cards", f"a level named {name!r} (controlled at set-up on "
+                             f"{config['difficulty']})", None) from None
+        if level.type != "region":
+            raise InputError("cards", f"{card.id}.levels[{level.level}]", f"{name} as a region level", level.type)
+        controlled.append([card.id, level.level, "controlled"])
+    taken = {e[0] for e in controlled}
+    civ = [[c.id, c.starting_level, ""] for c in cardset.civ_cards if c.id not in taken]
+    SeededRng(seed).shuffle(civ)
+    stack = civ + [["nation", cardset.nation.starting_level, ""], ["round", 1, ""], ["age", 1, ""]] + controlled
+    data = {"deck": Deck(stack), "round": 1, "turn": 1, "refill": None, "nation_developed": False, "over": False,
+            "frames": []}
+    state = BeholdRomeState(config, cardset, data)
+    state.origin = {"config": config, "seed": seed}
+    names = ", ".join(cardset.card(e[0]).level(e[1]).name for e in controlled)
+    state.emit("setup", f"{len(civ)} civ cards shuffled at their starting levels, nation card, round and age "
+               f"cards in back" + (f"; {names} controlled ({config['difficulty']})" if names else ""), refs.SETUP,
+               player=PLAYER)
+    refill(state.rules, state._data, lambda *a: None)
+    data["turn"] = 1
+    state.emit("draw", f"draws {len(data['deck'].hand)} cards for the starting hand", refs.SETUP, player=PLAYER,
+               visible_to=PLAYER)
+    return state
+
+
+def start(config: Mapping[str, Any], seed: int = 0) -> BeholdRomeState:
+    """A new game from a JSON-able configuration (:func:`check_config`)."""
+    config = check_config(config, shipped_cards())
+    return new_game(config["difficulty"], variants=config["variants"], rival=config["rival"],
+                    rulings=config["rulings"], seed=seed)
+
+
+def dealt_from_save(saved: Mapping[str, Any] | str) -> BeholdRomeState:
+    """The game as first dealt, from a save's origin (its configuration and seed)."""
+    state = BeholdRomeState.from_json(saved)
+    if state.origin is None:
+        raise InputError("save", "origin", "the origin of the game (config, seed)")
+    c = state.origin["config"]
+    return new_game(c["difficulty"], variants=c["variants"], rival=c["rival"], rulings=c["rulings"],
+                    seed=state.origin["seed"], cardset=state.cardset)
+
+
+__all__ = ["BeholdRomeState", "ROUNDS", "STARTING_REGIONS", "check_config", "dealt_from_save", "new_game", "start"]
