@@ -1,0 +1,137 @@
+"""Behold: Rome's registration in the system registry (``explorer.core.systems``).
+
+A configuration is JSON-able (:func:`explorer.behold_rome.game.check_config`): ``difficulty``
+(``casual``, ``easy``, ``normal``, ``hard``, ``impossible``; behold-rome-rulebook.txt "Difficulty
+Settings"), ``variants`` (``fluid-rounds``, ``foresight``, ``score-chaser``), ``rival`` (a rival
+civ's name) and ``rulings`` (switched rulings, ``{id: value}``).  The card set is the shipped,
+INVENTED illustrative one (``data/behold_rome/cards.json``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from explorer.behold_rome import refs
+from explorer.core import systems
+
+CONFIGURATIONS: dict[str, dict[str, Any]] = {
+    "normal": {"difficulty": "normal"},
+    "casual": {"difficulty": "casual"},
+    "easy": {"difficulty": "easy"},
+    "hard": {"difficulty": "hard"},
+    "impossible": {"difficulty": "impossible"},
+    "fluid_hard": {"difficulty": "hard", "variants": ["fluid-rounds"]},
+    "score_chaser": {"difficulty": "normal", "variants": ["score-chaser", "foresight"]},
+    "any_time_wrap": {"difficulty": "easy", "rulings": {"behold_rome.move-on-when": "any-time",
+                                                         "behold_rome.level-bounds": "wrap",
+                                                         "behold_rome.store-counts": "cards"}},
+    "even_ages_no_banners": {"difficulty": "impossible", "rulings": {"behold_rome.ages": "even-thirds",
+                                                                     "behold_rome.develop-banner": "ignore"}},
+}
+"""Named configurations: every generic test (conformance, simulate) plays each of them."""
+
+
+def start(config: Mapping[str, Any], seed: int = 0):
+    from explorer.behold_rome.game import start as start_game
+    return start_game(config, seed)
+
+
+def load(saved):
+    from explorer.behold_rome.game import BeholdRomeState
+    return BeholdRomeState.from_json(saved)
+
+
+def dealt(saved: Mapping[str, Any]):
+    """The game as first dealt, from a save's recorded origin (replay re-applies the history)."""
+    from explorer.behold_rome.game import dealt_from_save
+    return dealt_from_save(saved)
+
+
+def coverage():
+    from explorer.behold_rome.coverage import behold_rome_coverage
+    return behold_rome_coverage()
+
+
+def _players() -> dict:
+    from functools import partial
+
+    from explorer.behold_rome.players import RandomPlayer
+
+    return {"patient": RandomPlayer, "eager": partial(RandomPlayer, 0.95)}
+
+
+CONFORMANCE_KINDS = ("patient", "uniform", "eager")
+CONFORMANCE_GAMES = 45
+
+
+def conformance_game(k: int) -> dict[str, Any]:
+    """Conformance game ``k``: every configuration in turn, the patient, uniform and eager players in turn."""
+    names = list(CONFIGURATIONS)
+    name = names[k % len(names)]
+    return {"configuration": name, "config": dict(CONFIGURATIONS[name]),
+            "players": [CONFORMANCE_KINDS[(k // len(names)) % len(CONFORMANCE_KINDS)]], "seed": k}
+
+
+def invariants(state) -> None:
+    """The state's own invariants, and its civ (what the scoring reads) complete and within the slots."""
+    state.check_invariants()
+    civ = state.civ()
+    assert sorted(c.card_id for c in civ.cards) == sorted(c.id for c in state.cardset.civ_cards), \
+        "the civ does not hold every civ card once"
+    assert len(civ.in_place("stored")) <= 4 and len(civ.in_place("controlled")) <= 4
+    assert len(civ.in_place("top")) <= 1
+
+
+def refused(state) -> list:
+    """Actions the referee must refuse now: whatever belongs to another phase, and cards not in the hand."""
+    from explorer.behold_rome import actions as A
+
+    if state.is_terminal():
+        return [A.EndTurn("top"), A.Draw(), A.MoveOn("")]
+    out = [A.Play("no-such-card"), A.Store("nation")]
+    if state.phase == "action":
+        return out + [A.Finish(), A.StopDrawing(), A.Pay("nation")]
+    if state.phase == "draw":
+        return out + [A.EndTurn("top"), A.Finish()]
+    return out + [A.EndTurn("top"), A.DevelopNation(), A.StopDrawing()]
+
+
+def _simulation():
+    from explorer.core.simulate import Simulation
+
+    def row(state, observer, game) -> dict:
+        civ = state.civ()
+        return {"rounds": state.round, "turns": state.turn, "nation_level": state.nation_level,
+                "controlled": len(civ.in_place("controlled")), "stored": len(civ.in_place("stored"))}
+
+    return Simulation(columns={"rounds": "the round the game ended in", "turns": "turns played",
+                               "nation_level": "the nation card's level at the end",
+                               "controlled": "controlled regions at the end", "stored": "stored cards at the end"},
+                      row=row)
+
+
+def _actions():
+    from explorer.behold_rome.actions import ACTIONS
+    return ACTIONS
+
+
+SYSTEM = systems.register(systems.System(
+    name="behold_rome",
+    title="Behold: Rome",
+    rulebook="behold-rome-rulebook.txt",
+    refs=refs,
+    start=start,
+    configurations=CONFIGURATIONS,
+    load=load,
+    dealt=dealt,
+    coverage=coverage,
+    players=_players(),
+    simulation=_simulation(),
+    invariants=invariants,
+    conformance=conformance_game,
+    conformance_games=CONFORMANCE_GAMES,
+    refused=refused,
+    actions=_actions(),
+    describe="solo card game held in hand: the deck as held, played cards step by step (costs, benefits, "
+             "interrupts), round end, nation development, difficulties and variants; INVENTED illustrative cards",
+))
