@@ -431,3 +431,84 @@ def test_a_draw_the_browser_asks_for_keeps_the_dragged_chip_and_the_marks(design
     shown = np.asarray(designer.view.figure.canvas.buffer_rgba())[..., :3].astype(int)
     full = np.asarray(Image.open(io.BytesIO(designer.png())).convert("RGB")).astype(int)
     assert (np.abs(shown - full).max(axis=2) > 40).sum() == 0
+
+
+def _lesson_crowd(panel):
+    """The lesson's crowd: the sisters between the obstacles, Ludwig dragged close to them, the other
+    Vampires at the bottom edge (notebooks/behind/05_scenario_designer.ipynb)."""
+    panel.move(LUDWIG, 56, 20)
+    return panel
+
+
+def test_the_chip_legend_gives_each_full_name_beside_the_name_on_the_table(designer):
+    """Section "Unser Revier!", Setup: every character chip of both players is on the table; the table
+    names a chip by its first word ("Schwester"), the legend beside it in full ("Schwester Agathe")."""
+    legend = designer.legend.value
+    for chip in designer.design.table.chips:
+        assert html.escape(chip.name) in legend
+        assert html.escape(designer.live.chip_artists[chip.name].label.get_text()) in legend
+    assert "<b>Schwester</b>: Schwester Agathe" in legend and "<b>Gräfin</b>: Gräfin Mathilde von Rabenfels" in legend
+    for player in designer.design.players:
+        assert designer.live.colour(player) in legend
+    designer.remove(SAHRA)
+    assert SAHRA not in designer.legend.value
+
+
+def test_a_ruling_in_a_broken_rule_is_named_by_its_title_and_cited_in_the_tooltip(designer):
+    """Section "Unser Revier!", Setup: "the opponent places his character chips at a table edge of his
+    choice" -- the explorer's ruling behind.setup-table-edge says how far; the user reads its title."""
+    _lesson_crowd(designer)
+    edge = next(m for m in designer.messages if "table edge" in m)
+    assert "(ruling behind.setup-table-edge)" not in edge
+    assert edge.endswith("(the explorer's ruling \u201cWhat 'at a table edge of his choice' means, in card "
+                         "lengths\u201d)")
+    shown = designer.validation.value
+    assert "title='ruling behind.setup-table-edge'" in shown and "(ruling behind" not in shown
+    assert html.escape(refs.UNSER_REVIER.section) in shown  # the rulebook section stays cited
+
+
+def test_no_distance_label_covers_a_chip_or_an_obstacle(designer):
+    """Section "Unser Revier!", Setup ("at least three card lengths from an enemy character chip"): each
+    broken distance is labelled on its line, never over a chip or an obstacle (else left to the list)."""
+    _lesson_crowd(designer)
+    designer.png()
+    from explorer.core.render_labels import renderer_of
+    renderer = renderer_of(designer.view.figure)
+    to_px = designer.ax.transData.transform
+    table = designer.design.table
+    labels = designer.mark_labels.visible()
+    assert labels and len(labels) < len(designer.mark_lines.visible())  # the crowd leaves some out
+    for label in labels:
+        box = label.get_window_extent(renderer)
+        for chip in table.chips:
+            (cx, cy), (ex, _) = to_px(chip.position), to_px((chip.x + table.radius, chip.y))
+            nx, ny = min(max(cx, box.x0), box.x1), min(max(cy, box.y0), box.y1)
+            assert (nx - cx) ** 2 + (ny - cy) ** 2 >= (ex - cx) ** 2 - 1.0, (label.get_text(), chip.name)
+        for artists in designer.live.obstacle_artists.values():
+            path = artists.patch.get_path().transformed(artists.patch.get_transform())
+            assert not path.intersects_bbox(box, filled=True), (label.get_text(), artists.obstacle.name)
+
+
+def test_zone_labels_stand_on_the_table_colour_clear_of_the_chips(designer):
+    """Section "Unser Revier!", Setup: the zones ("between the obstacles in the middle of the table", "a
+    table edge of his choice") are named on a patch of the table's colour, above the zone lines, so no
+    dashed line strikes a name through; the middle's name takes a corner no chip covers."""
+    from explorer.behind.render_table import TABLE_COLOUR
+    from matplotlib.colors import to_rgba
+    from explorer.core.render_labels import renderer_of
+
+    _lesson_crowd(designer)
+    designer.png()
+    zones = designer.zone_labels.visible()
+    assert {t.get_text() for t in zones} >= {"middle of the table (obstacles)", "between the obstacles (Schwesternbund)"}
+    lines = [designer.middle_box, designer.middle_area]
+    for text in zones:
+        patch = text.get_bbox_patch()
+        assert patch is not None and patch.get_facecolor()[:3] == pytest.approx(to_rgba(TABLE_COLOUR)[:3])
+        assert text.get_zorder() > max(line.get_zorder() for line in lines)
+    middle = next(t for t in zones if t.get_text().startswith("middle"))
+    box = middle.get_window_extent(renderer_of(designer.view.figure))
+    to_px = designer.ax.transData.transform
+    for chip in designer.design.table.chips:
+        x, y = to_px(chip.position)
+        assert not box.contains(x, y), chip.name

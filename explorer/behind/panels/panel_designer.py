@@ -47,6 +47,7 @@ from __future__ import annotations
 import html
 import json
 import math
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Mapping
@@ -63,10 +64,13 @@ from explorer.behind.panels.panel_table import TABLE_WIDTH_PX, FigureView, Table
 from explorer.behind.render_table import (
     BLOCKED_COLOUR,
     LABEL_SIZE,
+    NO_ROOM,
     OUTLINE,
+    TABLE_COLOUR,
     ArtistPool,
     LiveTable,
     polygon_path,
+    short_names,
 )
 from explorer.behind.scenarios import middle_of_table
 from explorer.behind.table import Chip, Obstacle, Table
@@ -209,9 +213,11 @@ class DesignerPanel(widgets.VBox):
                                             layout=button_layout()).add_class("designer-remove")
         self.role_boxes = {}
         self.roles_box = widgets.VBox(layout=side)
+        # the table names a chip by its first word(s): the full names, in each player's colour, here
+        self.legend = widgets.HTML(layout=side).add_class("designer-legend")
         self.sidebar = column([self.selected_label, self.facing, self.height, self.flat, self.remove_button,
-                               widgets.HTML("<b>Roles</b> (setup order)"), self.roles_box], width=SIDE_PX
-                              ).add_class("designer-side")
+                               widgets.HTML("<b>Roles</b> (setup order)"), self.roles_box, self.legend],
+                              width=SIDE_PX).add_class("designer-side")
         self.validation = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("designer-validation")
         self.folder_text = widgets.Text(str(folder), description="folder", style=full,
                                         layout=widgets.Layout(width="auto", flex="1 1 330px", min_width="240px",
@@ -266,8 +272,10 @@ class DesignerPanel(widgets.VBox):
         self.middle_area = ax.add_patch(PathPatch(polygon_path(shapely.box(0, 0, 1, 1)), linestyle="--",
                                                   linewidth=1.0, zorder=0.6, visible=False))
         self.edge_zones = ArtistPool(lambda: ax.add_patch(Rectangle((0, 0), 1, 1, linewidth=0, zorder=0.4)))
+        # a zone's name on a patch of the table's colour: the dashed and dotted zone lines pass under it
         self.zone_labels = ArtistPool(lambda: ax.text(0, 0, "", fontsize=LABEL_SIZE, color="#555555", zorder=0.7,
-                                                      path_effects=OUTLINE))
+                                                      bbox=dict(boxstyle="square,pad=0.2", facecolor=TABLE_COLOUR,
+                                                                edgecolor="none", alpha=0.9)))
         # the marks change with every drag step: drawn over the cached table (LiveTable.render)
         live = self.live
         self.mark_lines = live.overlay_pool(lambda: ax.add_line(Line2D([], [], color=BLOCKED_COLOUR, linestyle="--",
@@ -346,6 +354,26 @@ class DesignerPanel(widgets.VBox):
             self.scenario.value = layout.scenario
             self._sync_roles()
             self._sync_selection()
+            self.legend.value = self._legend_html()
+
+    def _legend_html(self) -> str:
+        """Every chip on the table by player, in his colour: the name the table shows, then the full name."""
+        table = self.design.table
+        short = short_names(table.names)
+        parts = []
+        for player in self.design.players:
+            chips = self.design.chips_of(player)
+            if not chips:
+                continue
+            colour = html.escape(self.live.colour(player))
+            names = "".join(
+                f"<li><b>{html.escape(short[c.name])}</b>"
+                + (f": {html.escape(c.name)}" if short[c.name] != c.name else "") + "</li>" for c in chips)
+            parts.append(f"<div><span style='color:{colour}'>&#9679;</span> <b>{html.escape(player)}</b>"
+                         f"<ul style='margin:0 0 4px 0;padding-left:18px'>{names}</ul></div>")
+        if not parts:
+            return ""
+        return "<div style='margin-top:6px'><b>Chips</b> (name on the table: full name)</div>" + "".join(parts)
 
     def _player_label(self, player: str) -> str:
         left = len(self.design.unplaced_characters(player))
@@ -729,7 +757,7 @@ class DesignerPanel(widgets.VBox):
         legal actions."""
         from explorer.behind.panels.panel_replay import ReplayPanel
 
-        problems = [f.reason for f in self.shown] + L.game_problems(self.design) + L.unplaced(self.design)
+        problems = [in_words(f.reason) for f in self.shown] + L.game_problems(self.design) + L.unplaced(self.design)
         if problems:
             raise Refused(None, None, "A game cannot start from this layout yet: " + "; ".join(problems)
                           + ". Fix it (the list below the table says what), then press 'start game' again.")
@@ -760,8 +788,9 @@ class DesignerPanel(widgets.VBox):
     # =========================================================================================
     @property
     def messages(self) -> list[str]:
-        """The reasons listed in the validation box, in order."""
-        return [finding.reason for finding in self.shown]
+        """The reasons listed in the validation box, in order, in the user's words (a ruling named by
+        its title: :func:`in_words`)."""
+        return [in_words(finding.reason) for finding in self.shown]
 
     def _commit(self, layout: Layout, *, select: str | None, said: str) -> None:
         self.design, self.selected = layout, select
@@ -811,8 +840,14 @@ class DesignerPanel(widgets.VBox):
             self.middle_area.set_edgecolor(colour)
             self.middle_area.set_facecolor(to_rgba(colour, 0.05))
             x0, _, x1, y1 = area.bounds
-            labels.append(((x0 + x1) / 2, min(y1, table.depth) - 2.2, f"between the obstacles ({middle})", "center"))
-        labels.append((minx + 0.5, miny + 0.5, "middle of the table (obstacles)", "left"))
+            labels.append(((x0 + x1) / 2, min(y1, table.depth) - 1.2, f"between the obstacles ({middle})", "center",
+                           "top"))
+        # in a corner of the middle box that no chip of the committed layout covers (a drag does not move it;
+        # the first corner, bottom left, if all are covered)
+        corners = [(minx + 0.5, miny + 0.8, "left", "bottom"), (maxx - 0.5, miny + 0.8, "right", "bottom"),
+                   (minx + 0.5, maxy - 0.8, "left", "top"), (maxx - 0.5, maxy - 0.8, "right", "top")]
+        x, y, ha, va = self._free_corner("middle of the table (obstacles)", corners, self.design.table)
+        labels.append((x, y, "middle of the table (obstacles)", ha, va))
         zones = []
         zone = float(table.rulings["behind.setup-table-edge"]) * table.card_length
         if table.rulings["behind.distance-measure"] == "edge":
@@ -826,14 +861,36 @@ class DesignerPanel(widgets.VBox):
             patch.set_bounds(x, y, w, h)
             patch.set_facecolor(self.live.colour(player))
             patch.set_alpha(0.10)
-            labels.append((x + 0.5, y + h - 1.5 if edge != "top" else y + 0.5,
-                           f"{player}'s edge ({edge}, within {zone:g} cm)", "left"))
-        for text, (x, y, words, ha) in zip(self.zone_labels.take(len(labels)), labels):
+            labels.append((x + 0.5, y + h - 1.0 if edge != "top" else y + 1.0,
+                           f"{player}'s edge ({edge}, within {zone:g} cm)", "left",
+                           "top" if edge != "top" else "bottom"))
+        for text, (x, y, words, ha, va) in zip(self.zone_labels.take(len(labels)), labels):
             text.set_position((x, y))
             text.set_text(words)
             text.set_horizontalalignment(ha)
+            text.set_verticalalignment(va)
         return ((minx, miny, maxx, maxy), middle, None if area is None else area.wkb,
                 tuple((player, self.live.colour(player), band) for player, _, band in zones), tuple(labels))
+
+    def _free_corner(self, words: str, corners, table: Table):
+        """The first of ``corners`` (``(x, y, ha, va)``) where ``words`` at the label size covers no chip."""
+        from explorer.core.render_labels import renderer_of
+
+        probe = self.ax.text(0, 0, words, fontsize=LABEL_SIZE, bbox=dict(boxstyle="square,pad=0.2"))
+        try:
+            renderer = renderer_of(self.ax.figure)
+            to_cm = self.ax.transData.inverted()
+            for x, y, ha, va in corners:
+                probe.set_position((x, y))
+                probe.set_ha(ha)
+                probe.set_va(va)
+                (x0, y0), (x1, y1) = to_cm.transform(probe.get_window_extent(renderer).get_points())
+                if not any(x0 - table.radius < c.x < x1 + table.radius and y0 - table.radius < c.y < y1 + table.radius
+                           for c in table.chips):
+                    return x, y, ha, va
+        finally:
+            probe.remove()
+        return corners[0]
 
     def _draw_marks(self, layout: Layout, shown: list[Finding]) -> None:
         table = layout.table
@@ -854,11 +911,13 @@ class DesignerPanel(widgets.VBox):
             spots = [(spot, 0.0, 0.0, "center", "center")] + [
                 ((a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)), 0.0, 0.0, "center", "center")
                 for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.15, 0.85)]
-            spots += [(spot, *offset) for offset in ring_offsets(6.0, rings=2, step=7.0)]  # else beside it
+            spots += [(spot, *offset) for offset in ring_offsets(6.0, rings=3, step=7.0)]  # else beside it
             queued.append((label, spots))
         costs = self.live.place_overlay_labels(queued)
         for (label, _), cost in zip(queued, costs):
-            if cost >= OVERLAP_COST:  # no room left in a crowd: the line stays, the list below gives the distance
+            # no room left in a crowd (it would cover a chip, an obstacle or a label): the line stays, the
+            # list below gives the distance
+            if cost >= NO_ROOM:
                 label.set_visible(False)
         for ring, name in zip(self.mark_rings.take(len(singles)), singles):
             chip = table.chip(name)
@@ -1008,8 +1067,38 @@ def _with_obstacle(table: Table, obstacle: Obstacle) -> Table:
     return Table(table.width, table.depth, obstacles, table.chips, table.rulings)
 
 
-OVERLAP_COST = 5000.0
-"""A distance label whose best place still overlaps another label (LabelPlacer's cost) is left out."""
+_RULING = re.compile(r"\(ruling ([a-z0-9_]+\.[a-z0-9_.\-]+)\)")
+
+
+def _ruling_title(ruling_id: str) -> str | None:
+    from explorer.core.rulings import REGISTRY
+
+    ruling = REGISTRY.get(ruling_id)
+    return ruling.title if ruling is not None else None
+
+
+def in_words(reason: str) -> str:
+    """A finding's reason for the user: "(ruling behind.setup-table-edge)" becomes the ruling's title,
+    "(the explorer's ruling \u201cWhat 'at a table edge of his choice' means, in card lengths\u201d)"."""
+    def named(match):
+        title = _ruling_title(match.group(1))
+        return f"(the explorer's ruling \u201c{title}\u201d)" if title else match.group(0)
+    return _RULING.sub(named, reason)
+
+
+def _reason_html(reason: str) -> str:
+    """:func:`in_words` as HTML: the ruling's title shown, its id (the citation) as the tooltip."""
+    out, end = [], 0
+    for match in _RULING.finditer(reason):
+        title = _ruling_title(match.group(1))
+        if title is None:
+            continue
+        out.append(html.escape(reason[end:match.start()]))
+        out.append(f"<span class='designer-ruling' title='ruling {html.escape(match.group(1), quote=True)}'>"
+                   f"(the explorer's ruling \u201c{html.escape(title)}\u201d)</span>")
+        end = match.end()
+    out.append(html.escape(reason[end:]))
+    return "".join(out)
 
 LABEL_GAP_CM = 5.5
 """Distance labels on the marks keep at least this far apart (cm), where the line allows."""
@@ -1048,7 +1137,7 @@ def _validation_html(layout: Layout, shown: list[Finding]) -> str:
     else:
         head = f"<b class='designer-verdict'>The layout breaks no rule of \"{title}\"</b>"
     items = "".join(
-        f"<li class='designer-finding'>{html.escape(f.reason)} <small>({html.escape(f.rule.section)})</small></li>"
+        f"<li class='designer-finding'>{_reason_html(f.reason)} <small>({html.escape(f.rule.section)})</small></li>"
         for f in shown)
     todo = "".join(f"<li class='designer-todo'>{html.escape(text)}</li>" for text in L.unplaced(layout))
     body = f"<ul>{items}</ul>" if items else ""
@@ -1057,4 +1146,4 @@ def _validation_html(layout: Layout, shown: list[Finding]) -> str:
 
 
 # TablePanel: the package exports both from here
-__all__ = ["DesignerPanel", "MODES", "Refused", "TablePanel", "facing_centre"]
+__all__ = ["DesignerPanel", "MODES", "Refused", "TablePanel", "facing_centre", "in_words"]
