@@ -66,7 +66,7 @@ def test_core_imports_no_system(path):
     assert not found, f"{path.name} imports {sorted(found)}: register the system instead (explorer.core.systems)"
 
 
-UNREGISTERED = {"behold_rome": "issue 13: only its card language and card data so far; the engine that registers comes next"}
+UNREGISTERED: dict[str, str] = {}
 """System packages under construction that have no engine to register yet, each with the reason."""
 
 

@@ -28,7 +28,7 @@ STARTING_REGIONS = {"casual": ("Cisalpine Gaul", "Africa"), "easy": ("Cisalpine 
 """Regions controlled at set-up (behold-rome-rulebook.txt, "Difficulty Settings > Game Difficulty Settings";
 ruling ``behold_rome.casual-start``)."""
 PLAYER = "player"
-CONFIG_KEYS = ("difficulty", "variants", "rival", "rulings")
+CONFIG_KEYS = ("difficulty", "variants", "rival", "rival_difficulty", "rulings")
 
 _SHIPPED: Optional[CardSet] = None
 
@@ -44,7 +44,8 @@ def shipped_cards() -> CardSet:
 def check_config(config: Any, cardset: CardSet, source: str = "configuration") -> dict:
     """A configuration with every field checked (InputError naming it): ``difficulty`` (default
     ``"normal"``), ``variants`` (a list of :data:`~explorer.behold_rome.civ.VARIANTS`), ``rival`` (a
-    rival civ's name, default the first; None in Score Chaser Mode), ``rulings`` ({id: value})."""
+    rival civ's name, default the first; None in Score Chaser Mode), ``rival_difficulty`` (the rival civ
+    difficulty setting, default ``"normal"``), ``rulings`` ({id: value})."""
     if not isinstance(config, Mapping):
         raise InputError(source, "", "a mapping of " + ", ".join(CONFIG_KEYS), config)
     unknown = sorted(str(k) for k in set(config) - set(CONFIG_KEYS))
@@ -63,6 +64,8 @@ def check_config(config: Any, cardset: CardSet, source: str = "configuration") -
             raise InputError(source, "rival", "no rival civ in Score Chaser Mode (null)", rival)
     else:
         one_of(rival, [r.name for r in cardset.rivals], "rival", source=source)
+    rival_difficulty = one_of(config.get("rival_difficulty", "normal"), DIFFICULTIES, "rival_difficulty",
+                              source=source)
     rulings = config.get("rulings") or {}
     if not isinstance(rulings, Mapping):
         raise InputError(source, "rulings", "a mapping of ruling ids to values", rulings)
@@ -73,7 +76,8 @@ def check_config(config: Any, cardset: CardSet, source: str = "configuration") -
             Rulings({key: value})
         except ValueError as error:
             raise InputError(source, f"rulings.{key}", str(error), value) from None
-    return {"difficulty": difficulty, "variants": variants, "rival": rival, "rulings": dict(rulings)}
+    return {"difficulty": difficulty, "variants": variants, "rival": rival, "rival_difficulty": rival_difficulty,
+            "rulings": dict(rulings)}
 
 
 class BeholdRomeState(GameState):
@@ -106,8 +110,18 @@ class BeholdRomeState(GameState):
 
     @property
     def winner(self) -> Optional[str]:
-        """None: the outcome against the rival civ is the scoring's (``explorer.behold_rome.scoring``)."""
-        return None
+        """Once the game is over: ``"player"`` if the player scores more than the rival civ, else
+        ``"rival"`` (a tie loses); None while it runs and in Score Chaser Mode (no rival civ)."""
+        if not self.is_terminal() or self.rival is None:
+            return None
+        return "player" if self.score().outcome == "win" else "rival"
+
+    def score(self):
+        """The itemised score of the civ now beside the rival civ's (:func:`explorer.behold_rome.scoring.score`;
+        behold-rome-rulebook.txt, "Scoring")."""
+        from explorer.behold_rome.scoring import score
+
+        return score(self.civ(), self.rival, rival_difficulty=self.config["rival_difficulty"])
 
     def is_terminal(self) -> bool:
         return self._data["over"]
@@ -319,8 +333,8 @@ def _frames(value: Any, cardset: CardSet, source: str) -> list:
     return copy_data({"deck": Deck([]), "frames": out})["frames"]
 
 
-def new_game(difficulty: str = "normal", *, variants=(), rival: Any = ..., rulings: Optional[Mapping] = None,
-             seed: int = 0, cardset: Optional[CardSet] = None) -> BeholdRomeState:
+def new_game(difficulty: str = "normal", *, variants=(), rival: Any = ..., rival_difficulty: str = "normal",
+             rulings: Optional[Mapping] = None, seed: int = 0, cardset: Optional[CardSet] = None) -> BeholdRomeState:
     """Set up a game (behold-rome-rulebook.txt, "Setup"): the civ cards at their starting levels
     (Casual, Easy: the starting regions controlled, ruling ``behold_rome.casual-start``), shuffled,
     the nation card, round card and age card in back, 5 cards drawn."""
@@ -328,7 +342,10 @@ def new_game(difficulty: str = "normal", *, variants=(), rival: Any = ..., rulin
     if not isinstance(cardset, CardSet):
         raise InputError("argument", "cardset", "a CardSet (load_cards())", cardset)
     seed = whole(seed, "seed", source="new_game")
-    raw = {"difficulty": difficulty, "variants": list(variants), "rulings": dict(rulings or {})}
+    if isinstance(variants, str) or not hasattr(variants, "__iter__"):
+        raise InputError("argument", "variants", "a list of variants", variants)
+    raw = {"difficulty": difficulty, "variants": list(variants), "rival_difficulty": rival_difficulty,
+           "rulings": dict(rulings or {})}
     if rival is not ...:
         raw["rival"] = rival
     config = check_config(raw, cardset)
@@ -365,7 +382,7 @@ def start(config: Mapping[str, Any], seed: int = 0) -> BeholdRomeState:
     """A new game from a JSON-able configuration (:func:`check_config`)."""
     config = check_config(config, shipped_cards())
     return new_game(config["difficulty"], variants=config["variants"], rival=config["rival"],
-                    rulings=config["rulings"], seed=seed)
+                    rival_difficulty=config["rival_difficulty"], rulings=config["rulings"], seed=seed)
 
 
 def dealt_from_save(saved: Mapping[str, Any] | str) -> BeholdRomeState:
@@ -374,8 +391,8 @@ def dealt_from_save(saved: Mapping[str, Any] | str) -> BeholdRomeState:
     if state.origin is None:
         raise InputError("save", "origin", "the origin of the game (config, seed)")
     c = state.origin["config"]
-    return new_game(c["difficulty"], variants=c["variants"], rival=c["rival"], rulings=c["rulings"],
-                    seed=state.origin["seed"], cardset=state.cardset)
+    return new_game(c["difficulty"], variants=c["variants"], rival=c["rival"], rival_difficulty=c["rival_difficulty"],
+                    rulings=c["rulings"], seed=state.origin["seed"], cardset=state.cardset)
 
 
 __all__ = ["BeholdRomeState", "ROUNDS", "STARTING_REGIONS", "check_config", "dealt_from_save", "new_game", "start"]

@@ -16,7 +16,7 @@ from explorer.core import systems
 
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "normal": {"difficulty": "normal"},
-    "casual": {"difficulty": "casual"},
+    "casual": {"difficulty": "casual", "rival_difficulty": "casual"},
     "easy": {"difficulty": "easy"},
     "hard": {"difficulty": "hard"},
     "impossible": {"difficulty": "impossible"},
