@@ -11,6 +11,7 @@ otherwise; decisions (``Defend``, ``Dodge``, ``AssignDamage``, ``Arrange``, ``Co
 
 from __future__ import annotations
 
+import math
 from typing import Optional
 
 from explorer.core.game import Action, ActionCodec
@@ -167,3 +168,101 @@ class CommandMove(Action):
     x: float
     y: float
     facing: Optional[float] = None
+
+
+# -- an action in words -----------------------------------------------------------------------
+def describe(action: Action, state=None) -> str:
+    """``action`` in words for people (the replay panel's step headers): who does what, a card by its
+    id and title, a movement by its legs' lengths.  ``state``: the game the action is taken in (for
+    the cards' titles, the chips' positions and who answers a pending attack), or None."""
+    cards = getattr(state, "cards", {}) if state is not None else {}
+
+    def card(cid) -> str:
+        known = cards.get(cid)
+        return f"{cid} ({known.title})" if known is not None and getattr(known, "title", "") else str(cid)
+
+    def listed(names) -> str:
+        names = [str(n) for n in names]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    pending = getattr(getattr(state, "pending", None), "info", None) or {}
+    if isinstance(action, ChooseScenario):
+        return f"chooses the scenario {action.scenario}"
+    if isinstance(action, PlaceObstacle):
+        turned = f", turned {action.angle:g}°" if action.angle else ""
+        return f"places the {action.obstacle} at ({action.x:.1f}, {action.y:.1f}) cm{turned}"
+    if isinstance(action, Deploy):
+        jewel = f"; {action.jewel} bears the Jewel of Athens" if action.jewel else ""
+        return f"deploys {len(action.placements)} chips: {listed(p[0] for p in action.placements)}{jewel}"
+    if isinstance(action, Organise):
+        back = f", transforming {listed(action.revert)} back" if action.revert else ""
+        return f"starts the organisation phase{back}"
+    if isinstance(action, (Move, PlayCard)) and action.legs:
+        movers = list(dict.fromkeys(leg[0] for leg in action.legs))
+        lengths = _leg_lengths(action.legs, state)
+        legs = f"{len(action.legs)} leg{'s' if len(action.legs) != 1 else ''}"
+        measured = f": {', '.join(f'{d:.1f} cm' for d in lengths)}" if lengths else ""
+        if isinstance(action, Move):
+            return f"{listed(movers)} moves {legs} with {card(action.card)}{measured}"
+        return f"{action.actor or listed(movers)} plays {card(action.card)}, moving {legs}{measured}"
+    if isinstance(action, Move):
+        return f"plays {card(action.card)} as movement, without moving"
+    if isinstance(action, Turn):
+        return f"{action.chip} turns to face {action.facing:g}°"
+    if isinstance(action, Melee):
+        hand = f"with {card(action.card)}" if action.card else "without a hand card"
+        helped = f", assisted by {listed(action.assistants)}" if action.assistants else ""
+        weapon = f", using {card(action.weapon)}" if action.weapon else ""
+        return f"{action.attacker} attacks {action.defender} in melee {hand}{helped}{weapon}"
+    if isinstance(action, Ranged):
+        return f"{action.shooter} shoots at {action.target} with {card(action.source)}"
+    if isinstance(action, PlayCard):
+        who = f"{action.actor} plays" if action.actor else "plays"
+        aim = f" on {card(action.target) if action.target in cards else action.target}" if action.target else ""
+        return f"{who} {card(action.card)} for its special effect{aim}"
+    if isinstance(action, Discard):
+        return f"discards {card(action.card)}"
+    if isinstance(action, HandOver):
+        return f"{action.giver} hands {card(action.item)} to {action.receiver}"
+    if isinstance(action, UseAbility):
+        aim = f" on {card(action.target) if action.target in cards else action.target}" if action.target else ""
+        return f"{action.character} uses {action.ability}{aim}"
+    if isinstance(action, JewelHeal):
+        whom = "himself" if action.target == action.bearer else action.target
+        return f"{action.bearer} heals {whom} with the Jewel of Athens"
+    if isinstance(action, EndTurn):
+        return "ends the turn"
+    if isinstance(action, (Defend, Dodge)):
+        who = pending.get("defender" if isinstance(action, Defend) else "target")
+        verb = "defends" if isinstance(action, Defend) else "dodges"
+        hand = f"with {card(action.card)}" if action.card else "without a hand card"
+        moments = f", adding {listed(card(m) for m in action.moments)}" if action.moments else ""
+        weapon = f", using {card(action.weapon)}" if getattr(action, "weapon", None) else ""
+        return f"{who + ' ' if who else ''}{verb} {hand}{moments}{weapon}"
+    if isinstance(action, AssignDamage):
+        shares = [f"{name} {n} injur{'y' if n == 1 else 'ies'}" for name, n in action.allocation]
+        return f"divides the injuries: {listed(shares)}" if shares else "divides no injuries"
+    if isinstance(action, Arrange):
+        bottom = f", {len(action.bottom)} at the bottom" if action.bottom else ""
+        return f"puts the looked-at cards back: {len(action.top)} on top{bottom}"
+    if isinstance(action, CommandMove):
+        turned = f", facing {action.facing:g}°" if action.facing is not None else ""
+        return f"moves the commanded enemy towards ({action.x:.1f}, {action.y:.1f}) cm{turned}"
+    return action.kind
+
+
+def _leg_lengths(legs, state) -> list[float]:
+    """Each leg's length in cm, from where its chip stood (the table of ``state``); empty without one."""
+    table = getattr(state, "table", None)
+    if table is None:
+        return []
+    at = {}
+    lengths = []
+    for name, x, y, _ in legs:
+        if name not in at:
+            if name not in table:
+                return []
+            at[name] = table.chip(name).position
+        (x0, y0), at[name] = at[name], (x, y)
+        lengths.append(math.hypot(x - x0, y - y0))
+    return lengths

@@ -179,6 +179,11 @@ def _actions():
     return ACTIONS
 
 
+def _describe_action(action, state) -> str:
+    from explorer.behind.actions import describe
+    return describe(action, state)
+
+
 SYSTEM = systems.register(systems.System(
     name="behind",
     title="Behind (2003)",
@@ -197,6 +202,7 @@ SYSTEM = systems.register(systems.System(
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
     actions=_actions(),
+    describe_action=_describe_action,
     describe="card game on a table of round chips and obstacles: setup, movement, melee, ranged, "
              "abilities, scenarios; exact combat odds",
 ))

@@ -70,3 +70,43 @@ class Summon(Action):
 @ACTIONS.register("end-turn")
 class EndTurn(Action):
     """Finish Phase 3 (and the turn)."""
+
+
+def describe(action: Action, state=None) -> str:
+    """``action`` in words for people (the replay panel's step headers), in the rulebook's terms: a card
+    by its id and title (``state``: the game it is taken in, for the titles; or None)."""
+    cards = getattr(state, "cards", {}) if state is not None else {}
+
+    def card(cid) -> str:
+        known = cards.get(cid)
+        title = getattr(known, "title", "") if known is not None else ""
+        return f"{cid} ({title})" if title else str(cid)
+
+    def listed(ids) -> str:
+        names = [card(c) for c in ids]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    if isinstance(action, Reveal):
+        return "reveals the top card of the draw pile"
+    if isinstance(action, Stop):
+        return "stops revealing and collects all revealed cards"
+    if isinstance(action, Collect):
+        bought = (f", buying {listed(action.bought)} with {len(action.bought)} Lotus token"
+                  f"{'s' if len(action.bought) != 1 else ''}") if action.bought else ""
+        return f"collects the last revealed card free{bought}"
+    if isinstance(action, Place):
+        side = "Capture side" if action.side == "capture" else "Spirit side"
+        return f"places {card(action.card)} {side} up"
+    if isinstance(action, Compose):
+        return f"composes a pattern from {listed(action.cards)}"
+    if isinstance(action, Capture):
+        return f"captures {card(action.card)} from {action.victim} with {listed(action.using)}"
+    if isinstance(action, Protect):
+        return f"protects {card(action.card)} with a token from the stock"
+    if isinstance(action, Summon):
+        chosen = f" (choosing {card(action.choice) if action.choice in cards else action.choice})" \
+            if action.choice is not None else ""
+        return f"summons enchanted pattern {action.pattern} with a Lotus token{chosen}"
+    if isinstance(action, EndTurn):
+        return "ends the turn"
+    return action.kind

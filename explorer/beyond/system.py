@@ -166,6 +166,11 @@ def _actions():
     return ACTIONS
 
 
+def _describe_action(action, state) -> str:
+    from explorer.beyond.actions import describe
+    return describe(action, state)
+
+
 SYSTEM = systems.register(systems.System(
     name="beyond",
     title="Beyond (2024)",
@@ -185,6 +190,7 @@ SYSTEM = systems.register(systems.System(
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
     actions=_actions(),
+    describe_action=_describe_action,
     describe="press-your-luck set collection for 2+ players: reveal, place, patterns, captures, "
              "Nian Shou, advanced modules; exact reveal odds",
 ))

@@ -26,6 +26,7 @@ protocol (:mod:`explorer.core.game`) only.  The panel is :mod:`explorer.core.pan
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -33,7 +34,8 @@ from typing import Any, Mapping, Sequence
 from explorer.core.game import Action, Event
 from explorer.core.rules import RuleViolation
 
-__all__ = ["Replay", "ReplayError", "ReplayMismatch", "Step", "first_difference", "load_game", "replay",
+__all__ = ["Replay", "ReplayError", "ReplayMismatch", "Step", "action_call", "action_text", "first_difference",
+           "load_game", "replay",
            "replay_states", "saved_game", "system_of", "undo_chain"]
 
 
@@ -96,6 +98,42 @@ class Replay:
 
     def __repr__(self) -> str:
         return f"<Replay of {len(self.states) - 1} actions: {self.final!r}>"
+
+
+# ---------------------------------------------------------------------------------------------
+# An action in words
+# ---------------------------------------------------------------------------------------------
+def action_call(action: Action | None) -> str:
+    """An action as short call syntax (for developers, and the fallback of :func:`action_text`):
+    its kind and the fields that differ from their defaults, numbers rounded to 0.1."""
+    if action is None:
+        return "the game is dealt"
+
+    def short(value: Any) -> str:
+        if isinstance(value, float):
+            return f"{value:.1f}"
+        if isinstance(value, tuple):
+            return "(" + ", ".join(short(v) for v in value) + ")"
+        return str(value)
+
+    parts = [f"{f.name}={short(getattr(action, f.name))}" for f in dataclasses.fields(action)
+             if getattr(action, f.name) != f.default]
+    return f"{action.kind}({', '.join(parts)})"
+
+
+def action_text(action: Action | None, state: Any = None, system=None) -> str:
+    """An action in words for people: ``system``'s ``describe_action(action, state)`` (``state``:
+    the game the action is taken in, or None) where the system registers one, else
+    :func:`action_call`.  ``system``: a System, its name, or None (the call syntax)."""
+    if action is None:
+        return action_call(None)
+    if system is not None:
+        from explorer.core.systems import get
+
+        describe = get(system).describe_action
+        if describe is not None:
+            return describe(action, state)
+    return action_call(action)
 
 
 # ---------------------------------------------------------------------------------------------

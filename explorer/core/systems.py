@@ -72,7 +72,10 @@ class System:
     * ``describe``: one line on what is implemented, for :func:`systems_frame`;
     * ``actions``: the system's :class:`~explorer.core.game.ActionCodec`, so a save's history is
       decoded (and checked field by field) without loading the saved state itself
-      (:func:`explorer.core.replay.load_game`); None: decoded through ``load``.
+      (:func:`explorer.core.replay.load_game`); None: decoded through ``load``;
+    * ``describe_action(action, state)``: an action in words for people (``"Johanna Falkenauge
+      defends with S13 (Parry)"``), ``state`` the game it is taken in (or None); the replay panel's
+      step headers read it (:func:`explorer.core.replay.action_text`).  None: its call syntax.
     """
 
     name: str
@@ -94,6 +97,7 @@ class System:
     refused: Callable[[Any], list] | None = None
     describe: str = ""
     actions: Any = None
+    describe_action: Callable[[Any, Any], str] | None = None
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():

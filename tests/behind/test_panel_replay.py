@@ -255,3 +255,26 @@ def test_on_an_ipympl_canvas_the_browser_asks_for_the_full_draw_and_steps_blit_o
     name = panel.steps[index].action.legs[0][0]
     assert panel.picture.chips[name].body.center == panel.state.table.chip(name).position
     assert (before != after).any() and panel.picture.figure.canvas is canvas
+
+
+def test_step_headers_say_the_actions_in_words(panel):
+    """Movement ("up to its movement number of straight legs") and Melee Combat (the attacked player
+    defends with a hand card): the header names the mover, the legs' lengths, the defender and the
+    card by id and title -- not "defend(card=S02)" or "move(card=S03, legs=...)"."""
+    index = first_step(panel, "move")
+    panel.go(index)
+    action, before = panel.steps[index].action, panel.states[index - 1]
+    header = panel.step_text.value.split("</div>")[0]
+    mover = action.legs[0][0]
+    title = before.cards[action.card].title
+    assert f"{html.escape(mover)} moves {len(action.legs)} leg" in header
+    assert html.escape(f"with {action.card} ({title}): ") in header and " cm" in header
+    assert "move(card=" not in header.split('title="')[0] + header.split('">', 2)[-1]
+    defend = next((i for i, s in enumerate(panel.steps) if s.action is not None and s.action.kind == "defend"
+                   and s.action.card), None)
+    if defend is not None:
+        panel.go(defend)
+        step, before = panel.steps[defend], panel.states[defend - 1]
+        defender = before.pending.info["defender"]
+        words = f"{defender} defends with {step.action.card} ({before.cards[step.action.card].title})"
+        assert html.escape(words) in panel.step_text.value

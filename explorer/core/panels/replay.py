@@ -9,7 +9,8 @@ shows
   ``update(state)`` and ``png()``, updated in place: PNG bytes in an ``ipywidgets.Image``, or an
   ipympl canvas when ``%matplotlib widget`` is the backend and the picture offers
   ``figure_size(state, width)`` and takes ``figure=``),
-* the step's action and its events in words, each beside the rulebook section it cites,
+* the step's action in the system's words (``System.describe_action``; its call syntax as the
+  tooltip) and its events, each beside the rulebook section it cites,
 * the status line and each player's information, as every player may know it (*public*), as the
   referee sees it, or as one player sees it (*seen by*; the state's ``players``, its
   ``events_for(player)`` and ``view(player)`` where it has them).
@@ -38,7 +39,6 @@ browser tests; the handlers are plain methods, so the panel is tested in plain P
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import time
 from typing import Any, Mapping
@@ -50,7 +50,7 @@ from explorer.core.event_table import EventTable
 from explorer.core.inputs import parse_json
 from explorer.core.panels.figures import ipympl_backend, ipympl_figure
 from explorer.core.panels.layout import FULL_LABEL, button_layout, picture as picture_widget, row, tooltip_follows_value
-from explorer.core.replay import Replay, Step, load_game, replay, system_of, undo_chain
+from explorer.core.replay import Replay, Step, action_call, action_text, load_game, replay, system_of, undo_chain
 
 __all__ = ["PUBLIC", "REFEREE", "ReplayPanel", "action_words", "events_html", "players_html", "status_line"]
 
@@ -73,22 +73,9 @@ _CSS = """<style>
 </style>"""
 
 
-def action_words(action: Action | None) -> str:
-    """An action in short words: its kind and the fields that differ from their defaults, numbers
-    rounded to 0.1."""
-    if action is None:
-        return "the game is dealt"
-
-    def short(value: Any) -> str:
-        if isinstance(value, float):
-            return f"{value:.1f}"
-        if isinstance(value, tuple):
-            return "(" + ", ".join(short(v) for v in value) + ")"
-        return str(value)
-
-    parts = [f"{f.name}={short(getattr(action, f.name))}" for f in dataclasses.fields(action)
-             if getattr(action, f.name) != f.default]
-    return f"{action.kind}({', '.join(parts)})"
+action_words = action_call
+"""An action as short call syntax (:func:`explorer.core.replay.action_call`); the step headers show
+:func:`explorer.core.replay.action_text`, the system's words, with this as their tooltip."""
 
 
 def _button(text: str, tooltip: str, *, icon: str = "", style: str = "") -> widgets.Button:
@@ -344,10 +331,18 @@ class ReplayPanel(widgets.VBox):
         """The events of ``step`` that ``viewer`` (:data:`PUBLIC`, None for the referee, a player) sees."""
         return step.public_events() if viewer == PUBLIC else step.events_for(viewer)
 
+    def action_text(self, step: Step) -> str:
+        """What ``step`` did in words: the system's ``describe_action`` given the state the action was
+        taken in (:func:`explorer.core.replay.action_text`)."""
+        before = self.states[step.index - 1] if 0 < step.index <= len(self.states) else None
+        return action_text(step.action, before, self.system)
+
     def _step_html(self, step: Step, viewer: Any) -> str:
         who = f"{html.escape(str(step.player))}: " if step.player is not None else ""
+        call = html.escape(action_call(step.action), quote=True)
         head = (f'<div class="replay-action"><b>Step {step.index}</b> -- {who}'
-                f'<code>{html.escape(action_words(step.action))}</code></div>')
+                f'<span class="replay-action-words" title="{call}">{html.escape(self.action_text(step))}</span>'
+                f'</div>')
         return head + self.events_html(self.events_seen(step, viewer), f"step {step.index}: what happened")
 
     # -- playing ------------------------------------------------------------------------------------
