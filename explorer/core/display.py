@@ -153,7 +153,8 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
 
     Floats get ``digits`` decimals (:func:`number_text`: no ``-0.000``), ``percent`` columns read
     ``12.3%``, ``formats`` gives any column its own formatter; text columns are left-aligned, and
-    the ``wrap`` columns (default: every text column) wrap within ``wrap_width`` instead of running
+    a column of exact Fractions is a number column, right-aligned on one line (never wrapped at its
+    slash); the ``wrap`` columns (default: every text column) wrap within ``wrap_width`` instead of running
     off the output area -- between words only (:data:`CELL_WRAP_CSS`), never inside one; headers
     wrap between words or after an underscore (:func:`break_points`), never cut.  A table wider
     than the output area scrolls in its own box.  The table's id is derived from its content, so the same table gives the
@@ -164,7 +165,9 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     from pandas.api.types import is_bool_dtype, is_numeric_dtype
 
     frame = frame if index else frame.reset_index(drop=True)
-    text_columns = [c for c in frame.columns if not (is_numeric_dtype(frame[c]) or is_bool_dtype(frame[c]))]
+    exact = [c for c in frame.columns if frame[c].dtype == object and _exact_column(frame[c])]
+    text_columns = [c for c in frame.columns if not (is_numeric_dtype(frame[c]) or is_bool_dtype(frame[c]))
+                    and c not in exact]
     wrapped = text_columns if wrap is None else [c for c in wrap if c in frame.columns]
     formatters = {c: (lambda v, d=digits: number_text(v, d)) for c in frame.columns}
     formatters.update({c: (lambda v: "" if v is None or v != v else f"{float(v):.1%}") for c in percent})
@@ -173,6 +176,10 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     styler.set_table_styles(TABLE_CSS)
     columns: dict = {}  # per column (selectors "#T_<id> td.col<j>": they win over the table's own)
     for column in frame.columns:
+        if column in exact:  # an exact fraction stays on one line ("123/456" never wraps at its slash)
+            columns[column] = [{"selector": "th", "props": "text-align: right"},
+                               {"selector": "td", "props": "text-align: right; white-space: nowrap"}]
+            continue
         if column in wrapped:
             props = f"text-align: left; {CELL_WRAP_CSS}; min-width: 8em; max-width: {wrap_width}"
         elif column in text_columns:
@@ -192,6 +199,23 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     digest = hashlib.sha1(frame.to_csv().encode("utf-8") + repr((caption, digits, index)).encode()).hexdigest()
     styler.set_uuid(digest[:10])
     return HtmlTable(frame, styler, index=index, caption=caption, formats=formatters)
+
+
+def _exact_column(values) -> bool:
+    """Whether a column of objects holds exact numbers (Fractions, integers; missing cells allowed),
+    at least one of them a Fraction: shown as numbers, right-aligned, never wrapped."""
+    import numbers
+    from fractions import Fraction
+
+    seen = False
+    for value in values:
+        if isinstance(value, Fraction):
+            seen = True
+        elif value is None or (isinstance(value, float) and value != value):
+            continue
+        elif not isinstance(value, numbers.Rational) or isinstance(value, bool):
+            return False
+    return seen
 
 
 class HtmlTable:
