@@ -378,6 +378,53 @@ def new_game(difficulty: str = "normal", *, variants=(), rival: Any = ..., rival
     return state
 
 
+def arranged(stack=(), hand=(), *, round: int = 1, nation_level: Optional[int] = None, difficulty: str = "normal",
+             variants=(), rulings: Optional[Mapping] = None, cardset: Optional[CardSet] = None) -> BeholdRomeState:
+    """A game from a hand-made deck, for lessons and tests: ``stack`` (top first) and ``hand`` list
+    ``(card id, level)`` or ``(card id, level, mark)`` (level None: the starting level; mark
+    ``"stored"`` or ``"controlled"``); every civ card named nowhere goes, at its starting level, in
+    front of the nation, round and age cards, which come before the controlled regions unless
+    ``stack`` places them.  The deck's invariants are checked (InputError otherwise)."""
+    cardset = shipped_cards() if cardset is None else cardset
+    state = new_game(difficulty, variants=variants, rulings=rulings, cardset=cardset)
+    rounds = ROUNDS[state.difficulty]
+    whole(round, "round", source="arranged", low=1, high=rounds)
+    start_of = {c.id: c.starting_level for c in cardset.civ_cards}
+    markers = {"nation": nation_level or cardset.nation.starting_level, "round": round,
+               "age": state.rules.age(round)}
+
+    def entry(item, width: int) -> list:
+        if not isinstance(item, (list, tuple)) or len(item) not in (2, 3) or item[0] not in {**start_of, **markers}:
+            raise InputError("arranged", "stack" if width == 3 else "hand", "(card id, level[, mark])", item)
+        level = item[1] if item[1] is not None else start_of.get(item[0], markers.get(item[0]))
+        if item[0] in markers:
+            level = markers[item[0]]
+        return [item[0], level, item[2] if len(item) == 3 else ""][:width]
+
+    top = [entry(i, 3) for i in stack]
+    held = [entry(i, 2) for i in hand]
+    named = {e[0] for e in top + held}
+    rest = [[c.id, c.starting_level, ""] for c in cardset.civ_cards if c.id not in named]
+    free = [e for e in top if e[2] != "controlled"]
+    back = [e for e in top if e[2] == "controlled"]
+    if "nation" not in named:
+        free = free + rest + [[m, markers[m], ""] for m in MARKERS]
+    else:
+        i = [e[0] for e in free].index("nation")
+        free = free[:i] + rest + free[i:]
+    deck = Deck(free + back, held)
+    try:
+        deck.check()
+    except DeckError as error:
+        raise InputError("arranged", "stack", f"a deck as held ({error})", None) from None
+    state._data.update({"deck": deck, "round": round, "turn": 1, "refill": None, "nation_developed": False,
+                        "frames": [], "over": False})
+    state.origin = None
+    state.log = state.log[:1]
+    state._changed()
+    return state
+
+
 def start(config: Mapping[str, Any], seed: int = 0) -> BeholdRomeState:
     """A new game from a JSON-able configuration (:func:`check_config`)."""
     config = check_config(config, shipped_cards())
@@ -395,4 +442,4 @@ def dealt_from_save(saved: Mapping[str, Any] | str) -> BeholdRomeState:
                     rulings=c["rulings"], seed=state.origin["seed"], cardset=state.cardset)
 
 
-__all__ = ["BeholdRomeState", "ROUNDS", "STARTING_REGIONS", "check_config", "dealt_from_save", "new_game", "start"]
+__all__ = ["BeholdRomeState", "ROUNDS", "arranged", "STARTING_REGIONS", "check_config", "dealt_from_save", "new_game", "start"]

@@ -61,7 +61,7 @@ def _players() -> dict:
 
 
 CONFORMANCE_KINDS = ("patient", "uniform", "eager")
-CONFORMANCE_GAMES = 45
+CONFORMANCE_GAMES = 54
 
 
 def conformance_game(k: int) -> dict[str, Any]:
