@@ -36,6 +36,19 @@ div.event-box table.event-table caption{caption-side:top;text-align:left;font-we
 start at the table's box: they outweigh JupyterLab's output CSS, which right-aligns every cell."""
 
 REFUSED = "refused"
+WORDS = {
+    "en": {"rule": "rule", "refused": "refused", "private": "only {player} sees this", "heading": "what happened",
+           "empty": "(nothing happened)"},
+    "de": {"rule": "Regel", "refused": "abgelehnt", "private": "nur {player} sieht das", "heading": "was geschah",
+           "empty": "(nichts geschehen)"},
+}
+"""The tables' own words in each language a system speaks (``language=``): D&D's lessons are German."""
+
+
+def _words(language: str) -> dict:
+    if language not in WORDS:
+        raise ValueError(f"events table language {language!r}: expected one of {', '.join(WORDS)}")
+    return WORDS[language]
 
 
 def _e(value: Any) -> str:
@@ -50,16 +63,19 @@ class EventRow:
         self.text, self.rule, self.mark, self.kind = text, rule, mark, kind
 
     @classmethod
-    def of(cls, item: Any) -> "EventRow":
-        """The row of an event, of a refusal (a RuleViolation) or of a ``(text, rule)`` pair."""
+    def of(cls, item: Any, language: str = "en") -> "EventRow":
+        """The row of an event, of a refusal (a RuleViolation) or of a ``(text, rule)`` pair; its mark
+        in ``language``."""
+        words = _words(language)
         if isinstance(item, EventRow):
             return item
         if isinstance(item, RuleViolation):
-            return cls(item.reason, item.rule, REFUSED, "refused")
+            return cls(item.reason, item.rule, words["refused"], "refused")
         if isinstance(item, tuple) and len(item) == 2:
             return cls(str(item[0]), item[1])
         private = getattr(item, "visible_to", None)
-        return cls(item.text, getattr(item, "rule", None), f"only {private} sees this" if private is not None else "",
+        return cls(item.text, getattr(item, "rule", None),
+                   words["private"].format(player=private) if private is not None else "",
                    "private" if private is not None else "")
 
     def html(self) -> str:
@@ -79,19 +95,24 @@ class EventTable:
     """Events (and refusals) as an HTML table for a notebook: ``_repr_html_`` in Jupyter, one line
     per row as text elsewhere (``repr``).  ``.rows`` are the :class:`EventRow`\\ s."""
 
-    def __init__(self, items: Iterable[Any], *, heading: str = "what happened", caption: str | None = None,
-                 viewer: Any = None, private: bool = True, empty: str = "(nothing happened)",
-                 rule_heading: str = "rule"):
+    def __init__(self, items: Iterable[Any], *, heading: str | None = None, caption: str | None = None,
+                 viewer: Any = None, private: bool = True, empty: str | None = None,
+                 rule_heading: str | None = None, language: str = "en"):
         """``items``: events, RuleViolations, ``(text, rule)`` pairs, in the order to show them.
         ``viewer``: leave out the private events of other players (``None``: keep them all, marked);
         ``private=False``: leave out every private event (what the table shows everyone).
-        ``rule_heading``: the rule column's heading, in the system's language ("Regel" for D&D)."""
+        ``language``: the table's own words (the marks, the rule column's heading, the defaults of
+        ``heading`` and ``empty``): ``"en"`` or ``"de"`` (D&D); ``rule_heading`` overrides that heading."""
+        words = _words(language)
+        heading = words["heading"] if heading is None else heading
+        empty = words["empty"] if empty is None else empty
+        rule_heading = words["rule"] if rule_heading is None else rule_heading
         rows = []
         for item in items:
             owner = getattr(item, "visible_to", None)
             if owner is not None and (not private or (viewer is not None and owner != viewer)):
                 continue
-            rows.append(EventRow.of(item))
+            rows.append(EventRow.of(item, language))
         self.rows, self.heading, self.caption, self.empty = rows, heading, caption, empty
         self.rule_heading = rule_heading
 
@@ -118,14 +139,15 @@ class EventTable:
 
 def events_table(items: Iterable[Any], **options) -> EventTable:
     """Events as an HTML table (:class:`EventTable`; ``options``: ``heading``, ``caption``,
-    ``viewer``, ``private``, ``empty``, ``rule_heading``)."""
+    ``viewer``, ``private``, ``empty``, ``rule_heading``, ``language``)."""
     return EventTable(items, **options)
 
 
-def refusal_table(violation: RuleViolation, *, heading: str = "refused") -> EventTable:
+def refusal_table(violation: RuleViolation, *, heading: str | None = None, language: str = "en") -> EventTable:
     """A refusal on its own: what is wrong beside the rule that forbids it (the full citation as
-    the tooltip)."""
-    return EventTable([violation], heading=heading)
+    the tooltip); ``language`` as in :class:`EventTable` (the heading defaults to its word for refused)."""
+    return EventTable([violation], heading=_words(language)["refused"] if heading is None else heading,
+                      language=language)
 
 
 __all__ = ["CSS", "EventRow", "EventTable", "events_table", "refusal_table"]

@@ -268,7 +268,7 @@ class EncounterState(GameState):
         from explorer.dnd5e.render_map import MapPicture, players_html, status_line
 
         png = base64.b64encode(MapPicture(self).png()).decode("ascii")
-        latest = EventTable(self.log[-6:], heading="die letzten Ereignisse", rule_heading="Regel")._repr_html_()
+        latest = EventTable(self.log[-6:], heading="die letzten Ereignisse", language="de")._repr_html_()
         return (f"<p><b>{html.escape(status_line(self))}</b></p>"
                 f'<img src="data:image/png;base64,{png}" alt="Kampfkarte" style="max-width:100%">'
                 f"{players_html(self)}{latest}")

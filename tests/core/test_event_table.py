@@ -5,6 +5,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from explorer.core import EventTable, RuleRef, RuleViolation, events_table, refusal_table
 from explorer.core.game import Event
 
@@ -64,3 +66,20 @@ def test_no_events_say_so_and_the_html_is_the_same_every_time():
     events = [Event("move", "Sahra moves", MOVEMENT)]
     assert events_table(events)._repr_html_() == events_table(events)._repr_html_()
     assert not re.search(r"0x[0-9a-f]{6,}", repr(events_table(events)))  # no memory address in a stored output
+
+
+def test_a_table_speaks_the_language_of_its_system():
+    """A German system's tables (the D&D excerpt, dnd5e-combat-de-excerpt.txt) say Regel and abgelehnt,
+    not rule and refused; an unknown language is refused by name."""
+    from explorer.core.event_table import EventTable, refusal_table
+    from explorer.core.rules import RuleRef, RuleViolation
+
+    ref = RuleRef("dnd5e-combat-de-excerpt.txt", "SPURT")
+    violation = RuleViolation("nur eine Aktion pro Zug", ref)
+    german = refusal_table(violation, language="de")._repr_html_()
+    assert "Regel" in german and "abgelehnt" in german and ">rule" not in german and "refused<" not in german
+    assert "was geschah" in EventTable([("Spurt: 18 m", ref)], language="de")._repr_html_()
+    english = refusal_table(violation)._repr_html_()
+    assert "rule" in english and "refused" in english
+    with pytest.raises(ValueError, match="klingon"):
+        EventTable([], language="klingon")

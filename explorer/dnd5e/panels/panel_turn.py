@@ -227,7 +227,7 @@ class ZugPanel(widgets.VBox):
             buttons.append(button)
         self.actions.children = buttons
         self.refused_box.value = self._refused_html()
-        self.log_view.value = EventTable(list(reversed(state.log)), heading="Verlauf (neueste zuerst)", rule_heading="Regel",
+        self.log_view.value = EventTable(list(reversed(state.log)), heading="Verlauf (neueste zuerst)", language="de",
                                     empty="(noch nichts geschehen)")._repr_html_()
         self.undo_button.disabled = not state.history
         self._choices()
@@ -267,7 +267,7 @@ class ZugPanel(widgets.VBox):
         for action, rule, reason in self.refused:
             groups.setdefault((reason, rule), []).append(action_label(action))
         rows = [EventRow(reason, rule, " · ".join(labels), "refused") for (reason, rule), labels in groups.items()]
-        return EventTable(rows, heading="Jetzt nicht erlaubt (und warum)", rule_heading="Regel",
+        return EventTable(rows, heading="Jetzt nicht erlaubt (und warum)", language="de",
                           empty="(nichts: jede Aktion ist erlaubt)")._repr_html_()
 
     def _last_move(self) -> Movement | None:
