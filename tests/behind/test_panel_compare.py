@@ -231,3 +231,18 @@ def test_an_unknown_chart_layout_is_refused():
 
     with pytest.raises(ValueError, match="layout"):
         ComparisonChart(layout="tall")
+
+
+def test_every_control_fits_its_column_with_its_margins(panel):
+    """Melee Combat (Nahkampf): each situation's assistant and each side's supply are chosen in a
+    dropdown; a column hides what overflows it, so a control 100% wide plus ipywidgets' 2 px margins
+    lost its right border.  Every control is the column's width less its two margins."""
+    from explorer.behind.panels.panel_odds import FITTED_WIDTH, WIDGET_MARGIN_PX
+
+    assert FITTED_WIDTH == f"calc(100% - {2 * WIDGET_MARGIN_PX}px)" == "calc(100% - 4px)"
+    controls = [*panel.first.controls, *panel.second.controls, *panel.attacker.controls, *panel.defender.controls]
+    dropdowns = [c for c in controls if type(c).__name__ == "Dropdown"]
+    assert {d.description for d in dropdowns} == {"Assistant", "Supply"} and len(dropdowns) == 4
+    for control in controls:
+        if type(control).__name__ != "Checkbox":
+            assert control.layout.width == FITTED_WIDTH, control.description
