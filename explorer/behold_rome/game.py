@@ -383,8 +383,9 @@ def arranged(stack=(), hand=(), *, round: int = 1, nation_level: Optional[int] =
     """A game from a hand-made deck, for lessons and tests: ``stack`` (top first) and ``hand`` list
     ``(card id, level)`` or ``(card id, level, mark)`` (level None: the starting level; mark
     ``"stored"`` or ``"controlled"``); every civ card named nowhere goes, at its starting level, in
-    front of the nation, round and age cards, which come before the controlled regions unless
-    ``stack`` places them.  The deck's invariants are checked (InputError otherwise)."""
+    front of the nation, round and age cards, which come before the controlled regions -- unless
+    ``stack`` places the nation card: then the round and age cards follow it and the cards named
+    nowhere come last, in front of the controlled regions.  The deck's invariants are checked (InputError otherwise)."""
     cardset = shipped_cards() if cardset is None else cardset
     state = new_game(difficulty, variants=variants, rulings=rulings, cardset=cardset)
     rounds = ROUNDS[state.difficulty]
@@ -410,8 +411,9 @@ def arranged(stack=(), hand=(), *, round: int = 1, nation_level: Optional[int] =
     if "nation" not in named:
         free = free + rest + [[m, markers[m], ""] for m in MARKERS]
     else:
+        free = [e for e in free if e[0] not in ("round", "age")]
         i = [e[0] for e in free].index("nation")
-        free = free[:i] + rest + free[i:]
+        free = free[:i + 1] + [["round", markers["round"], ""], ["age", markers["age"], ""]] + free[i + 1:] + rest
     deck = Deck(free + back, held)
     try:
         deck.check()
