@@ -1047,7 +1047,7 @@ def action_candidates(state: EncounterState) -> list[Action]:
         if profile.melee is not None:
             out.append(A.Vorbereiten("feind-kommt-in-reichweite", "angriff", profile.melee.waffe))
         out += [A.GegenstandVerwenden("Fackel"), A.MagischenGegenstandVerwenden("Zauberstab"),
-                A.SpezialfaehigkeitVerwenden("Zweiter Wind")]
+                A.SpezialfaehigkeitVerwenden("Kampfschrei")]
     return out
 
 

@@ -13,7 +13,7 @@ EVERY_ACTION = [
     A.ZauberWirken("Feuerpfeil", "Ork"), A.Spurt(), A.Rueckzug(), A.Ausweichen(), A.Helfen("Ork"), A.Verstecken(),
     A.Suchen(), A.Vorbereiten("feind-kommt-in-reichweite", "bewegen", "", ((3.75, 3.75),)),
     A.GegenstandVerwenden("Fackel"), A.MagischenGegenstandVerwenden("Zauberstab"),
-    A.SpezialfaehigkeitVerwenden("Zweiter Wind"), A.ZugBeenden(),
+    A.SpezialfaehigkeitVerwenden("Kampfschrei"), A.ZugBeenden(),
 ]
 
 

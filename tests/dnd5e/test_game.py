@@ -361,7 +361,7 @@ def test_zauber_wirken_feuerpfeil_is_a_ranged_spell_attack_within_36_metres():
 @pytest.mark.parametrize("action, rule", [
     (A.GegenstandVerwenden("Fackel"), refs.GEGENSTAND_VERWENDEN),
     (A.MagischenGegenstandVerwenden("Zauberstab"), refs.MAGISCHEN_GEGENSTAND_VERWENDEN),
-    (A.SpezialfaehigkeitVerwenden("Zweiter Wind"), refs.SPEZIALFAEHIGKEIT_VERWENDEN),
+    (A.SpezialfaehigkeitVerwenden("Kampfschrei"), refs.SPEZIALFAEHIGKEIT_VERWENDEN),
 ])
 def test_gegenstand_magischer_gegenstand_spezialfaehigkeit_spend_the_action(action, rule):
     """GEGENSTAND VERWENDEN, MAGISCHEN GEGENSTAND VERWENDEN, SPEZIALFÄHIGKEIT VERWENDEN: each is the

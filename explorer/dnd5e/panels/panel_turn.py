@@ -106,7 +106,7 @@ def representatives(state: EncounterState) -> list[Action]:
     waffe = profile.melee.waffe if profile.melee is not None else (profile.angriffe[0].waffe if profile.angriffe else "")
     out.append(A.Vorbereiten("feind-kommt-in-reichweite", "angriff", waffe))
     out += [A.GegenstandVerwenden("Fackel"), A.MagischenGegenstandVerwenden("Zauberstab"),
-            A.SpezialfaehigkeitVerwenden("Zweiter Wind")]
+            A.SpezialfaehigkeitVerwenden("Kampfschrei")]
     if others:
         step = _one_square_toward(token.position, others[0].position)
         if step is not None:
