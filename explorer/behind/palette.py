@@ -32,8 +32,15 @@ SPARE_COLOURS = ("#2ca02c", "#ff7f0e", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79
 PALETTE = tuple(SOCIETY_COLOURS.values()) + SPARE_COLOURS
 """Every colour, societies first."""
 
-__all__ = ["DECK_COLOURS", "DECK_SOCIETIES", "PALETTE", "SOCIETY_COLOURS", "SPARE_COLOURS", "colour_of", "colours_for",
-           "society_of"]
+ROLE_COLOURS: dict[str, str] = {"attacker": "#c0392b", "shooter": "#c0392b", "defender": "#2471a3",
+                                "target": "#2471a3", "tie": "#7f8c8d", "none": "#7f8c8d"}
+"""An odds chart's outcome colours by role, for sides of no society (or of the same one)."""
+
+SIDES = {"melee": ("attacker", "defender"), "ranged": ("shooter", "target")}
+"""The two sides of a combat question, by its kind."""
+
+__all__ = ["DECK_COLOURS", "DECK_SOCIETIES", "PALETTE", "ROLE_COLOURS", "SOCIETY_COLOURS", "SPARE_COLOURS",
+           "colour_of", "colours_for", "outcome_colours", "society_of"]
 
 
 def society_of(name: str) -> str | None:
@@ -67,3 +74,20 @@ def colours_for(players: Iterable[str], societies: Mapping[str, str] | None = No
     others = [p for p in names if p not in colours]
     colours.update({p: SPARE_COLOURS[i % len(SPARE_COLOURS)] for i, p in enumerate(others)})
     return {p: colours[p] for p in names}
+
+
+def outcome_colours(question=None) -> dict[str, str]:
+    """The colour of each loser of an odds chart (``"attacker"``, ``"defender"``, ``"shooter"``,
+    ``"target"``, ``"tie"``, ``"none"``): a side in its character's society colour -- Ludwig von
+    Auenstedt is Vampire red whether he attacks or defends, as on the table -- and ties and misses
+    grey.  ``question``: a melee or ranged question (its characters' ``society``), or None.  When a
+    side has no society, or both sides share one, both keep :data:`ROLE_COLOURS` (the two sides
+    never look alike)."""
+    colours = dict(ROLE_COLOURS)
+    for first, second in SIDES.values():
+        a, b = getattr(question, first, None), getattr(question, second, None)
+        ca = colour_of(a.society) if getattr(a, "society", None) else None
+        cb = colour_of(b.society) if getattr(b, "society", None) else None
+        if ca is not None and cb is not None and ca != cb:
+            colours[first], colours[second] = ca, cb
+    return colours
