@@ -110,11 +110,12 @@ class BeholdRomeState(GameState):
 
     @property
     def winner(self) -> Optional[str]:
-        """Once the game is over: ``"player"`` if the player scores more than the rival civ, else
-        ``"rival"`` (a tie loses); None while it runs and in Score Chaser Mode (no rival civ)."""
+        """Once the game is over: ``"player"`` if the player scores more than the rival civ; None
+        otherwise (the rival civ wins, a tie loses: it is no seat of the game), while it runs and in
+        Score Chaser Mode (no rival civ).  ``score().outcome`` says win or lose."""
         if not self.is_terminal() or self.rival is None:
             return None
-        return "player" if self.score().outcome == "win" else "rival"
+        return PLAYER if self.score().outcome == "win" else None
 
     def score(self):
         """The itemised score of the civ now beside the rival civ's (:func:`explorer.behold_rome.scoring.score`;

@@ -101,10 +101,10 @@ def _simulation():
 
     def row(state, observer, game) -> dict:
         civ = state.civ()
-        return {"rounds": state.round, "turns": state.turn, "nation_level": state.nation_level,
+        return {"rounds": state.round, "nation_level": state.nation_level,
                 "controlled": len(civ.in_place("controlled")), "stored": len(civ.in_place("stored"))}
 
-    return Simulation(columns={"rounds": "the round the game ended in", "turns": "turns played",
+    return Simulation(columns={"rounds": "the round the game ended in",
                                "nation_level": "the nation card's level at the end",
                                "controlled": "controlled regions at the end", "stored": "stored cards at the end"},
                       row=row)
