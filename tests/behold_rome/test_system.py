@@ -1,0 +1,100 @@
+"""Behold: Rome as a registered system: configurations, saves, replays, and the rules its events cite."""
+
+import json
+
+import pytest
+
+from explorer.behold_rome import actions as A
+from explorer.behold_rome import refs
+from explorer.behold_rome.game import BeholdRomeState, arranged, new_game
+from explorer.core.inputs import InputError
+from explorer.core.players import play
+from explorer.core.rules import RuleViolation
+from explorer.core.systems import get
+
+
+def test_registered_with_a_configuration_per_difficulty():
+    """behold-rome-rulebook.txt, "Difficulty Settings > Game Difficulty Settings": every difficulty is a configuration
+    the generic tools play; a wrong configuration names its field."""
+    system = get("behold_rome")
+    assert {c.get("difficulty") for c in system.configurations.values()} == {"casual", "easy", "normal", "hard",
+                                                                             "impossible"}
+    assert system.rulebook == "behold-rome-rulebook.txt" and system.refs is refs
+    with pytest.raises(InputError, match="variants"):
+        system.start({"variants": ["hindsight"]}, 0)
+    with pytest.raises(InputError, match="rival"):
+        system.start({"variants": ["score-chaser"], "rival": "Carthage"}, 0)
+    with pytest.raises(InputError, match="colour"):
+        system.start({"colour": "red"}, 0)
+
+
+def test_a_whole_game_is_12_rounds_of_turns_and_replays_from_its_save():
+    """behold-rome-rulebook.txt, "Gameplay": "After working through the deck 12 times, the game ends"; "Rounds": "A
+    round consists of multiple turns"; "Turns": "A turn consists of 2 phases"."""
+    system = get("behold_rome")
+    state = play(system.start({"difficulty": "normal"}, 3), system.players["patient"](), seed=3)
+    assert state.is_terminal() and state.round == 12 and state.turn > 12
+    rounds = [e for e in state.log if e.kind == "round"]
+    assert len(rounds) == 11 and all(e.rule == refs.ROUND_END for e in rounds)
+    assert {e.rule for e in state.log if e.kind == "turn"} == {refs.TURNS}
+    assert refs.GAMEPLAY.section == "Gameplay" and refs.ROUNDS.section == "Rounds"
+    saved = json.loads(json.dumps(state.to_json()))
+    again = system.dealt(saved)
+    for action in system.load(saved).history:
+        again.apply(action)
+    assert again.to_json()["data"] == saved["data"]
+
+
+def test_a_tampered_save_is_refused_with_the_field_named():
+    """behold-rome-rulebook.txt, "Holding the Game": a save whose deck breaks the deck as held is refused."""
+    saved = new_game(seed=1).to_json()
+    bad = json.loads(json.dumps(saved))
+    bad["data"]["deck"]["stack"].append(bad["data"]["deck"]["stack"][0])
+    with pytest.raises(InputError, match="deck"):
+        BeholdRomeState.from_json(bad)
+    bad = json.loads(json.dumps(saved))
+    bad["data"]["round"] = 13
+    with pytest.raises(InputError, match="round"):
+        BeholdRomeState.from_json(bad)
+    assert BeholdRomeState.from_json(json.dumps(saved)).to_json() == saved
+
+
+def test_refusals_and_events_cite_the_glossary():
+    """behold-rome-rulebook.txt, "Concept & Term Glossary > Banner", "> Discard", "> Abandon", "> Controlled Region",
+    "> Card types": each refusal and event names the entry it applies."""
+    s = arranged([("roads", None)], [("legion", 3)])
+    with pytest.raises(RuleViolation) as caught:
+        s.check(A.Play("legion"))  # Marian Legions: republic banner, nation monarchy
+    assert caught.value.rule == refs.BANNER
+    s = arranged([("roads", None)], [("senate", 1), ("villa", 1), ("temple", 1)])
+    s.apply(A.Play("senate"))
+    s.apply(A.Discard("villa"))
+    assert [e.rule for e in s.log if e.kind == "discard"][0] == refs.DISCARD
+    s = arranged([("roads", None)], [("temple", 3), ("villa", 2), ("forum", 1), ("senate", 1)], nation_level=2)
+    s.apply(A.Play("temple"))  # Pontifex Maximus: degrade 1 -> develop 2 (institution cards)
+    s.apply(A.Degrade("villa"))
+    with pytest.raises(RuleViolation) as caught:
+        s.check(A.Develop("forum"))  # Market Square is a production card
+    assert caught.value.rule == refs.DEVELOP and refs.CARD_TYPES.section.endswith("Card types")
+    s = arranged([("roads", None), ("villa", 1, "stored")] + [(c, None, "controlled") for c in ("gaul", "greece")]
+                 + [("africa", 2, "controlled"), ("hispania", 2, "controlled")], [("legion", 1), ("britannia", 2)])
+    assert len(s.civ().in_place("controlled")) == 4
+    s.apply(A.Play("legion"))
+    s.apply(A.Pay("villa"))
+    s.apply(A.Conquer("britannia"))
+    s.apply(A.Abandon("greece"))
+    assert [e.rule for e in s.log if e.kind == "abandon"] == [refs.ABANDON]
+    assert len(s.civ().in_place("controlled")) == 4 and refs.CONTROLLED_REGION.section.endswith("Controlled Region")
+
+
+def test_the_civ_gives_the_scoring_the_active_levels_keying_icons_and_unrest():
+    """behold-rome-rulebook.txt, "Concept & Term Glossary > Keying icons": "These have no effect in and of themselves,
+    but other cards often refer to them"; "> Unrest": "every uncovered unrest is -2 VP from your score"."""
+    s = new_game(seed=2)
+    civ = s.civ()
+    keys = [k for c in civ.cards for k in civ.cardset.card(c.card_id).level(c.level).keys]
+    assert keys, "the active levels show keying icons"
+    score = s.score()
+    row = next(r for r in score.player if r.kind == "unrest")
+    assert row.vp == -2 * score.uncovered_unrest
+    assert refs.KEYING_ICONS.section.endswith("Keying icons") and refs.UNREST.section.endswith("Unrest")
