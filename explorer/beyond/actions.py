@@ -74,13 +74,14 @@ class EndTurn(Action):
 
 def describe(action: Action, state=None) -> str:
     """``action`` in words for people (the replay panel's step headers), in the rulebook's terms: a card
-    by its id and title (``state``: the game it is taken in, for the titles; or None)."""
+    in words as the events write it, ``"Turtle Snake (yin)"`` (:func:`~explorer.beyond.cards.card_text`;
+    ``state``: the game it is taken in, for its cards; without one, by its id)."""
+    from explorer.beyond.cards import card_text
+
     cards = getattr(state, "cards", {}) if state is not None else {}
 
     def card(cid) -> str:
-        known = cards.get(cid)
-        title = getattr(known, "title", "") if known is not None else ""
-        return f"{cid} ({title})" if title else str(cid)
+        return card_text(cards, cid) if cards else str(cid)
 
     def listed(ids) -> str:
         names = [card(c) for c in ids]

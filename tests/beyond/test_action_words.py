@@ -3,6 +3,7 @@ headers show them: beyond-rulebook.txt, "Phase 1: Reveal and Collection" ("Faile
 of Lotus tokens": the last card is free, one Lotus token per extra card) and "Phase 3" (captures)."""
 
 from explorer.beyond.actions import Capture, Collect, EndTurn, Place, Reveal, describe
+from explorer.beyond.cards import card_text
 from explorer.beyond.game import new_game
 
 
@@ -11,10 +12,10 @@ def test_reveal_collect_and_place_read_in_the_rulebooks_words():
     last card revealed is anyhow always 'free'"."""
     game = new_game(["P1", "P2"], seed=3)
     card = next(iter(game.cards))
-    title = game.cards[card].title
+    words = card_text(game.cards, card)  # "Turtle Snake (yin)", as the events write a card
     assert describe(Reveal(), game) == "reveals the top card of the draw pile"
-    assert describe(Collect(bought=(card,)), game) == (f"collects the last revealed card free, buying {card} "
-                                                       f"({title}) with 1 Lotus token")
-    assert describe(Place(card, "capture"), game) == f"places {card} ({title}) Capture side up"
+    assert describe(Collect(bought=(card,)), game) == (f"collects the last revealed card free, buying {words} "
+                                                       f"with 1 Lotus token")
+    assert describe(Place(card, "capture"), game) == f"places {words} Capture side up"
     assert describe(Capture("P2", card, (card,)), None) == f"captures {card} from P2 with {card}"
     assert describe(EndTurn()) == "ends the turn"

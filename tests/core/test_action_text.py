@@ -71,3 +71,17 @@ def test_without_a_hook_the_call_syntax_is_the_text():
 
     assert action_text(Discard("S02")) == action_call(Discard("S02")) == "discard(card=S02)"
     assert action_text(None, None, "behind") == "the game is dealt"
+
+
+@pytest.mark.parametrize("name", [n for n, s in SYSTEMS.items() if s.picture is not None])
+def test_the_players_table_keeps_its_natural_width_and_scrolls(name):
+    """beyond-rulebook.txt, "End of the Game - Counting Energy Points" (each player's area, item by
+    item) / behind-2003-rulebook.txt, "Hand Cards, Supply and Discard Pile": the players' table is
+    laid out at its own width (never squeezed by the output area's fixed table layout) in a box that
+    scrolls sideways."""
+    from explorer.core.panels.replay import PLAYERS_CSS
+
+    panel = ReplayPanel(SYSTEMS[name].new_game(seed=1).to_json(), picture="image")
+    assert panel.players.value.startswith(PLAYERS_CSS) and "<table" in panel.players.value
+    assert "table-layout:auto;width:max-content" in PLAYERS_CSS
+    assert panel.players.layout.overflow == "auto" and panel.players.layout.max_width == "100%"

@@ -78,6 +78,14 @@ action_words = action_call
 :func:`explorer.core.replay.action_text`, the system's words, with this as their tooltip."""
 
 
+PLAYERS_CSS = ("<style>.replay-panel .replay-players table{table-layout:auto;width:max-content;max-width:none}"
+               "</style>")
+"""The players' table at its natural width, whatever the picture's own HTML says: an output area's
+CSS (JupyterLab's ``.jp-RenderedHTMLCommon table`` is ``table-layout: fixed``) or a narrow output area
+squeezed a table of many columns (Beyond's nine) until every cell wrapped word by word; it scrolls
+sideways in its own box instead."""
+
+
 def _button(text: str, tooltip: str, *, icon: str = "", style: str = "") -> widgets.Button:
     """A button as wide as its icon and text (never cut to an icon and "..."), with a tooltip."""
     return widgets.Button(description=text, tooltip=tooltip, icon=icon, button_style=style, layout=button_layout())
@@ -320,7 +328,7 @@ class ReplayPanel(widgets.VBox):
         self.step_text.value = self._step_html(step, viewer)
         self.status.value = (f'<div class="replay-status-line"><b>step {index} of {len(self.states) - 1}</b> -- '
                              f"{html.escape(self.status_line(state))}</div>")
-        self.players.value = self.players_html(state, viewer)
+        self.players.value = PLAYERS_CSS + self.players_html(state, viewer)
         self.first.disabled = self.prev.disabled = index == 0
         self.next.disabled = self.last.disabled = index == len(self.states) - 1
         if self.playing:
