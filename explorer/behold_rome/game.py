@@ -13,7 +13,7 @@ import html
 from typing import Any, Mapping, Optional
 
 from explorer.behold_rome import refs
-from explorer.behold_rome.cards import CardSet, load_cards
+from explorer.behold_rome.cards import CARD_TYPES, CardSet, load_cards
 from explorer.behold_rome.civ import DIFFICULTIES, VARIANTS, CardPlace, CivView
 from explorer.behold_rome.deck import MARKERS, Deck, DeckError
 from explorer.behold_rome.game_rules import Rules, candidates, copy_data, perform, phase_of, refill, verify
@@ -306,6 +306,26 @@ FRAME_KEYS = {"kind", "stage", "card", "costs", "benefits", "touched", "level", 
               "region"}
 
 
+FRAME_FIELDS = {"play": {"level": (int,), "store_played": (bool,), "interrupt": (bool,)},
+                "develop": {"to": (int,), "region": (bool,)}, "conquer": {}, "nation": {"to": (int,)}}
+"""The fields each kind of frame carries beside kind, stage, card, costs, benefits and touched."""
+_TYPES = (None,) + CARD_TYPES
+BENEFIT_FIELDS = {
+    "draw": {}, "develop_region": {},
+    "store": {"resource": lambda v: v in ("population", "materials", "any")},
+    "develop": {"type": lambda v: v in _TYPES}, "degrade": {"type": lambda v: v in _TYPES},
+    "conquer": {"value": lambda v: type(v) is int and 1 <= v <= 99},
+    "ignore": {"ignore": lambda v: isinstance(v, list) and 1 <= len(v) <= 3
+               and all(k in ("discard", "degrade", "pay") for k in v)},
+}
+
+
+def _is(value: Any, kinds: tuple) -> bool:
+    if bool in kinds:
+        return isinstance(value, bool)
+    return type(value) is int and 1 <= value <= 4
+
+
 def _frames(value: Any, cardset: CardSet, source: str) -> list:
     """The frames of a save, their shapes checked (their consistency is the invariants')."""
     if not isinstance(value, list) or len(value) > 8:
@@ -330,6 +350,13 @@ def _frames(value: Any, cardset: CardSet, source: str) -> list:
             raise InputError(source, f"{where}.benefits", "the benefits left", benefits)
         if not isinstance(f.get("touched"), list) or any(t not in ids for t in f["touched"]):
             raise InputError(source, f"{where}.touched", "card ids", f.get("touched"))
+        for key, kinds in FRAME_FIELDS[f["kind"]].items():
+            if key not in f or not _is(f[key], kinds):
+                raise InputError(source, f"{where}.{key}", f"a {' or '.join(k.__name__ for k in kinds)}", f.get(key))
+        for j, b in enumerate(benefits):
+            for key, test in BENEFIT_FIELDS[b["kind"]].items():
+                if key not in b or not test(b[key]):
+                    raise InputError(source, f"{where}.benefits[{j}].{key}", "the value to_json() writes", b.get(key))
         out.append(f)
     return copy_data({"deck": Deck([]), "frames": out})["frames"]
 

@@ -98,3 +98,23 @@ def test_the_civ_gives_the_scoring_the_active_levels_keying_icons_and_unrest():
     row = next(r for r in score.player if r.kind == "unrest")
     assert row.vp == -2 * score.uncovered_unrest
     assert refs.KEYING_ICONS.section.endswith("Keying icons") and refs.UNREST.section.endswith("Unrest")
+
+
+def test_a_save_in_the_middle_of_an_action_round_trips_and_a_broken_frame_is_refused():
+    """behold-rome-rulebook.txt, "Action Phase": a game saved while a played card resolves continues exactly; a frame
+    whose fields are not the ones written is refused, the field named."""
+    s = arranged([("roads", None), ("villa", 1, "stored")], [("legion", 1), ("gaul", 1)])
+    s.apply(A.Play("legion"))
+    saved = json.loads(json.dumps(s.to_json()))
+    loaded = BeholdRomeState.from_json(saved)
+    loaded.apply(A.Pay("villa"))
+    s.apply(A.Pay("villa"))
+    assert loaded.to_json() == s.to_json()
+    bad = json.loads(json.dumps(saved))
+    bad["data"]["frames"][0]["level"] = "one"
+    with pytest.raises(InputError, match=r"frames\[0\]\.level"):
+        BeholdRomeState.from_json(bad)
+    bad = json.loads(json.dumps(saved))
+    bad["data"]["frames"][0]["benefits"][0]["value"] = -3
+    with pytest.raises(InputError, match="benefits"):
+        BeholdRomeState.from_json(bad)
