@@ -100,14 +100,17 @@ def _simulation():
     from explorer.core.simulate import Simulation
 
     def row(state, observer, game) -> dict:
-        civ = state.civ()
+        civ, score = state.civ(), state.score()
         return {"rounds": state.round, "nation_level": state.nation_level,
-                "controlled": len(civ.in_place("controlled")), "stored": len(civ.in_place("stored"))}
+                "controlled": len(civ.in_place("controlled")), "stored": len(civ.in_place("stored")),
+                "vp": score.total, "rival_vp": score.rival_total}
 
     return Simulation(columns={"rounds": "the round the game ended in",
                                "nation_level": "the nation card's level at the end",
-                               "controlled": "controlled regions at the end", "stored": "stored cards at the end"},
-                      row=row)
+                               "controlled": "controlled regions at the end", "stored": "stored cards at the end",
+                               "vp": "the player's VPs (behold-rome-rulebook.txt, \"Scoring\")",
+                               "rival_vp": "the rival civ's VPs, difficulty bonus included (none in Score Chaser Mode)"},
+                      row=row, dtypes={"rival_vp": "Int64"})
 
 
 def _actions():
