@@ -348,3 +348,13 @@ SCORING_PROSPERITY = register(Ruling(
            "civ's rules give VPs only.",
     default="adds-to-icons",
 ))
+
+TYPED_DEVELOP = register(Ruling(
+    id="behold_rome.typed-develop",
+    title="Which type a typed develop or degrade looks at",
+    quote="A card's type is the type of the active level.",
+    source=refs.CARD_TYPES,
+    choice="'develop 2 (institution cards)' and a typed degrade take cards whose active level, before the change, "
+           "is of that type; the level reached may be of another type.",
+    default="active-before",
+))
