@@ -140,7 +140,9 @@ BENEFIT_CHECK = register(Ruling(
     source=refs.ACTION_PHASE,
     choice="When the card is played: it is playable only if its costs can be paid and then at least one of "
            "each type of benefit resolved (all of them together). Every later step must keep that possible; "
-           "once each type has had one, the rest may be left unresolved.",
+           "once each type has had one, the rest may be left unresolved. The search needs one of each type "
+           "only, so of the deck it uses the visible top card (with fluid rounds, also the card that comes on "
+           "top once the nation card is passed).",
     default="at-play",
 ))
 
