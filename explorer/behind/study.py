@@ -44,8 +44,26 @@ from explorer.core.stats import Z95, mean_interval, wilson_interval  # noqa: F40
 __all__ = [
     "NO_WINNER", "Z95", "Chronicle", "card_values", "chronicle_chunk", "chronicle_game", "chronicles",
     "eliminations", "elimination_orders", "first_deaths", "first_players", "grid", "lengths", "mean_interval", "melee_matrix", "per_player_means",
-    "players_of", "roster", "roster_totals", "wilson_interval", "win_rates",
+    "players_of", "roster", "roster_totals", "wilson_interval", "win_rates", "COLUMN_WORDS", "column_words",
 ]
+
+COLUMN_WORDS = {"first_player": "who began", "first_player_seat": "seat of who began", "winner_seat": "winner's seat",
+                "winner_kind": "winner's player", "first_blood_turn": "first blood (turn)",
+                "first_blood": "first injured", "first_eliminated": "eliminated first",
+                "elimination_turns": "turns of the eliminations", "eliminated_share": "share eliminated",
+                "mean_order": "mean place eliminated", "p_defender_injured": "P(defender injured)",
+                "p_attacker_injured": "P(attacker injured)"}
+"""The study frames' column names in words for people (the frames keep their names for code); a
+per-player column ``"injuries_dealt[Vampire]"`` reads ``"injuries dealt (Vampire)"``."""
+
+
+def column_words(name) -> str:
+    """A column of a simulate() or study frame in words: :data:`COLUMN_WORDS`, else its underscores
+    as spaces, a player's bracket as parentheses (``"cards_used[Vampire]"`` -> ``"cards used (Vampire)"``)."""
+    name = str(name)
+    base, bracket, player = name.partition("[")
+    words = COLUMN_WORDS.get(base, base.replace("_", " "))
+    return f"{words} ({player.rstrip(']')})" if bracket else words
 
 NO_WINNER = "no winner"
 """The outcome of a game that stopped without winner (the turn limit, ``end == "max_turns"``)."""

@@ -33,8 +33,19 @@ from explorer.beyond.strategies import strategy_name
 from explorer.core.rng import SeededRng
 from explorer.core.stats import Z95, wilson_interval  # noqa: F401  (public here too)
 
-__all__ = ["SHIPPED", "TournamentResult", "head_to_head", "load_result", "long_form", "round_robin", "save_result",
-           "shipped_round_robin", "standings", "verify_sample", "wilson_interval"]
+__all__ = ["COLUMN_WORDS", "SHIPPED", "TournamentResult", "column_words", "head_to_head", "load_result", "long_form",
+           "round_robin", "save_result", "shipped_round_robin", "standings", "verify_sample", "wilson_interval"]
+
+COLUMN_WORDS = {"win_share": "win share", "ci_low": "95% low", "ci_high": "95% high", "mean_score": "mean score",
+                "first_seat_share": "win share in seat P1", "sole_win": "sole win"}
+"""The tournament frames' column names in words for people (the frames keep their names for code)."""
+
+
+def column_words(name) -> str:
+    """A column of the tournament's frames in words: :data:`COLUMN_WORDS`, else its underscores as
+    spaces (``"strategy[P1]"`` stays)."""
+    name = str(name)
+    return COLUMN_WORDS.get(name, name.replace("_", " "))
 
 def long_form(games: pd.DataFrame) -> pd.DataFrame:
     """One row per (game, seat): game, pairing, seat, strategy, opponent, score, win (share of the

@@ -148,8 +148,13 @@ TABLE_CSS = [
 
 def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | None = None,
                wrap: "Iterable[str] | None" = None, wrap_width: str = "28em", percent: "Iterable[str]" = (),
-               formats: "Mapping[str, Callable] | None" = None):
+               formats: "Mapping[str, Callable] | None" = None,
+               headers: "Mapping[str, str] | Callable[[str], str] | None" = None):
     """A DataFrame as an HTML table for a notebook (:class:`HtmlTable`, drawn by a pandas Styler).
+
+    ``headers``: the column names in words for people -- a mapping or a function, usually the frame's
+    producer's (``study.column_words``: ``"first_player"`` -> ``"first player"``); the frame keeps its
+    names (``formats``, ``percent`` and ``wrap`` name the columns as the frame does).
 
     Floats get ``digits`` decimals (:func:`number_text`: no ``-0.000``), ``percent`` columns read
     ``12.3%``, ``formats`` gives any column its own formatter; text columns are left-aligned, and
@@ -191,14 +196,24 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     if columns:
         styler.set_table_styles(columns, overwrite=False)
     # headers (column names such as "injuries_dealt[Vampire]") wrap between words or after an underscore
-    styler.format_index(lambda name: break_points(html.escape(str(name))), axis=1)
+    words = _header_words(headers)
+    styler.format_index(lambda name: break_points(html.escape(words(name))), axis=1)
     if not index:
         styler.hide(axis="index")
     if caption:
         styler.set_caption(html.escape(caption))
     digest = hashlib.sha1(frame.to_csv().encode("utf-8") + repr((caption, digits, index)).encode()).hexdigest()
     styler.set_uuid(digest[:10])
-    return HtmlTable(frame, styler, index=index, caption=caption, formats=formatters)
+    return HtmlTable(frame, styler, index=index, caption=caption, formats=formatters, headers=headers)
+
+
+def _header_words(headers) -> Callable[[object], str]:
+    """A column name in words: ``headers`` (a mapping or a function), else the name as it is."""
+    if headers is None:
+        return str
+    if callable(headers):
+        return lambda name: str(headers(name))
+    return lambda name: str(headers.get(name, name))
 
 
 def _exact_column(values) -> bool:
@@ -224,10 +239,13 @@ class HtmlTable:
     ``.frame`` is the DataFrame, ``.styler`` the Styler (style it further if you like)."""
 
     def __init__(self, frame, styler, *, index: bool = True, caption: str | None = None,
-                 formats: "Mapping[str, Callable] | None" = None):
+                 formats: "Mapping[str, Callable] | None" = None,
+                 headers: "Mapping[str, str] | Callable[[str], str] | None" = None):
         """``frame``: the figures; ``styler``: its Styler, formatted; ``formats``: the formatter of
-        each column, for the text form (:func:`html_table` makes them all)."""
+        each column, for the text form (:func:`html_table` makes them all); ``headers``: the column
+        names in words (as :func:`html_table`'s)."""
         self.formats = dict(formats or {})
+        self.headers = headers
         self.frame = frame
         self.styler = styler
         self.index = index
@@ -242,6 +260,9 @@ class HtmlTable:
         for column, format_ in self.formats.items():  # what the HTML shows, cell by cell
             if column in shown:
                 shown[column] = [format_(value) for value in self.frame[column]]
+        if self.headers is not None:
+            words = _header_words(self.headers)
+            shown.columns = [words(c) for c in shown.columns]
         text = shown.to_string(index=self.index)
         return (f"{self.caption}\n" if self.caption else "") + text
 

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from explorer.beyond import refs
 from explorer.beyond.render_tournament import tournament_figure
-from explorer.beyond.tournament import TournamentResult, round_robin
+from explorer.beyond.tournament import TournamentResult, column_words, round_robin
 from explorer.core.display import figure_png, new_figure
 from explorer.core.panels.layout import FULL_LABEL, button_layout, row, table_html, table_widget
 
@@ -35,8 +35,7 @@ def standings_html(frame) -> str:
     out = frame.copy()
     for column in shares:
         out[column] = out[column].map(lambda v: f"{float(v):.1%}")
-    out = out.rename(columns={"win_share": "win share", "ci_low": "95% low", "ci_high": "95% high",
-                              "mean_score": "mean score", "first_seat_share": "first seat"})
+    out = out.rename(columns=column_words)  # the producer's words: "win share", "95% low" ...
     return table_html(out.to_html(index=False, border=0, float_format=lambda x: f"{x:.2f}"))
 
 
