@@ -260,6 +260,7 @@ class _Walker:
         self.others = battle_map.others(token.name)
         self.overlap = {o.name: battle_map.overlap_zone(o, token) for o in self.others}
         self.wall_zones = [(w, battle_map.wall_zone(w, token)) for w in battle_map.walls]
+        self._spaces = _spaces(battle_map, token, self.others, self.overlap)
 
     # --- standing up ------------------------------------------------------------------------
     def stand_up(self) -> Fraction:
@@ -353,14 +354,13 @@ class _Walker:
                                     refs.SRD_MOVEMENT_AND_POSITION)
         reasons: list[Reason] = []
         in_space = []
-        for other in self.others:
-            if shapely.contains_xy(self.overlap[other.name], x, y):
-                if other.hostile_to(token) and size_steps(other.creature.size, token.creature.size) < 2:
-                    raise RuleViolation(
-                        f"{name} kann sich nicht durch den Bereich der feindlichen Kreatur {other.name} bewegen: "
-                        f"sie ist nicht mindestens zwei Größenkategorien größer oder kleiner "
-                        f"({other.creature.size} gegen {token.creature.size})", refs.UM_KREATUREN_HERUM)
-                in_space.append(other.name)
+        for other in self._occupied(sample, x, y):
+            if other.hostile_to(token) and size_steps(other.creature.size, token.creature.size) < 2:
+                raise RuleViolation(
+                    f"{name} kann sich nicht durch den Bereich der feindlichen Kreatur {other.name} bewegen: "
+                    f"sie ist nicht mindestens zwei Größenkategorien größer oder kleiner "
+                    f"({other.creature.size} gegen {token.creature.size})", refs.UM_KREATUREN_HERUM)
+            in_space.append(other.name)
         if self.mode == "fliegen":
             rate = 1
             reasons.append(("fliegend: 1 m je m, das Gelände am Boden zählt nicht", refs.FLIEGEND))
@@ -418,6 +418,16 @@ class _Walker:
                                          f"{area.name}: {what}", refs.KLETTERN_SCHWIMMEN_KRIECHEN,
                                          "kein Vorankommen"))
         return Piece(a, b, piece_mode, length, rate, length * rate if rate != 1 else length, speed, tuple(reasons))
+
+    def _occupied(self, sample, x: float, y: float) -> list[Token]:
+        """The other creatures whose space the mover's would overlap, its centre at ``sample`` (``x``,
+        ``y``: as floats): the centre strictly inside their overlap zones, in order; for square spaces
+        counted in whole quarter metres when exact (the zone's corners are exact floats then)."""
+        sx, sy = _quarters(sample[0]), _quarters(sample[1])
+        exact = sx is not None and sy is not None
+        return [o for o, zone, q in self._spaces
+                if (abs(q[0] - sx) < q[2] and abs(q[1] - sy) < q[2] if exact and q is not None
+                    else shapely.contains_xy(zone, x, y))]
 
     def _spend(self, piece: Piece, index: int) -> None:
         used = self.budget.used + piece.cost
@@ -480,6 +490,18 @@ class _Walker:
                 break
             walked += piece.length if isinstance(piece.length, Fraction) else Fraction(piece.length).limit_denominator(10**6)
         return walked
+
+
+def _spaces(battle_map: BattleMap, token: Token, others, overlap: dict) -> list[tuple[Token, Any, tuple | None]]:
+    """(other, its overlap zone, the zone's centre and half side in whole quarter metres or None) for
+    :meth:`_Walker._occupied`: the quarters only for square spaces and exact values."""
+    out = []
+    for o in others:
+        q = None
+        if not battle_map.round_spaces:
+            q = tuple(_quarters(v) for v in (*o.position, battle_map.half_side(o) + battle_map.half_side(token)))
+        out.append((o, overlap[o.name], None if q is None or None in q else q))
+    return out
 
 
 def _merge(pieces: list[Piece]) -> list[Piece]:

@@ -278,3 +278,25 @@ def test_straight_candidate_moves_in_quarters_are_the_fraction_ones(size_a, size
     b = replace(b, position=tuple(m.half_side(b) + SQUARE * v for v in b_cell))
     state = SimpleNamespace(battle_map=m)  # all _straight reads of the state
     assert list(_straight(state, a, b, toward, left)) == list(_exact_straight(m, a, b, toward, left))
+
+
+@SETTINGS
+@given(st.lists(st.tuples(size, st.tuples(quarter, quarter)), min_size=1, max_size=4),
+       st.tuples(any_metres, any_metres), st.booleans(), st.sampled_from(["grid", "gridless"]),
+       st.sampled_from(["square", "circle"]))
+def test_occupied_spaces_in_quarters_are_shapely_containment(others, sample, as_floats, measuring, shape):
+    """dnd5e-combat-de-excerpt.txt, "SICH UM ANDERE KREATUREN HERUM BEWEGEN" (another creature's space
+    is difficult terrain; a foe's only passable when two sizes apart): the creatures whose space a
+    step enters, counted in whole quarter metres for square spaces, are those whose overlap zone
+    strictly contains the mover's centre (shapely), for exact and float centres alike."""
+    rulings = Rulings().switch(**{"dnd5e.measuring": measuring, "dnd5e.space-shape": shape})
+    m = BattleMap(SIDE, SIDE, rulings=rulings)
+    mover = Token("Mover", _creature("mittelgroß"), (15, 15), "x")
+    walker = mv._Walker(m, mover, "gehen", mv.Budget())
+    walker.others = tuple(Token(f"T{i}", _creature(s), at, "y") for i, (s, at) in enumerate(others))
+    walker.overlap = {o.name: m.overlap_zone(o, mover) for o in walker.others}
+    walker._spaces = mv._spaces(m, mover, walker.others, walker.overlap)
+    x, y = float(sample[0]), float(sample[1])
+    at = (x, y) if as_floats else sample
+    expected = [o.name for o in walker.others if shapely.contains_xy(_fresh_zone(m, o, mover, 0), x, y)]
+    assert [o.name for o in walker._occupied(at, x, y)] == expected
