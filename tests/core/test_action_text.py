@@ -85,3 +85,16 @@ def test_the_players_table_keeps_its_natural_width_and_scrolls(name):
     assert panel.players.value.startswith(PLAYERS_CSS) and "<table" in panel.players.value
     assert "table-layout:auto;width:max-content" in PLAYERS_CSS
     assert panel.players.layout.overflow == "auto" and panel.players.layout.max_width == "100%"
+
+
+def test_an_events_mark_reads_at_8_points_at_least_in_the_step_box():
+    """behind-2003-rulebook.txt, "Hand Cards, Supply and Discard Pile" (what only one player sees is
+    marked so): the mark's text is 11 px (8.25 pt) in the step's box, not 0.85 em of 0.92 em of a
+    widget's 13 px (7.6 pt)."""
+    from explorer.core.panels.replay import STEP_CSS
+
+    system = SYSTEMS["behind"]
+    panel = ReplayPanel(system.new_game(seed=1).to_json(), picture="image")
+    assert panel.step_text.value.startswith(STEP_CSS)
+    px = float(STEP_CSS.split(".event-mark{font-size:")[1].split("px")[0])
+    assert px * 0.75 >= 8.0 > 13 * 0.92 * 0.85 * 0.75
