@@ -38,7 +38,7 @@ DISPLAY_WIDTH = 9.0
 __all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "NOTEBOOK_WIDTH", "notebook_font_size", "notebook_scale",
            "raise_to_notebook_minimum", "annotation", "box_hits_circle", "display_scale",
            "enforce_minimum", "font_size", "legend_below", "legend_room", "line_size", "overlapping_pairs", "renderer_of", "ring_offsets",
-           "LABEL_GAP", "label_collisions", "shown_texts", "texts_of", "too_small"]
+           "LABEL_GAP", "axis_texts", "label_collisions", "shown_texts", "texts_of", "too_small"]
 
 
 NOTEBOOK_WIDTH = 7.8
@@ -582,7 +582,7 @@ def _gap_to(box: Bbox, point, radius: float = 0.0) -> float:
 
 def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = LABEL_GAP,
                      least: float = MIN_FONT_SIZE, scale: float | None = None, inside: bool = True,
-                     named=None, pieces: tuple = (), obstacles: tuple = ()) -> list[str]:
+                     named=None, pieces: tuple = (), obstacles: tuple = (), every_text: bool = True) -> list[str]:
     """Every way the labels of ``figure`` fail to read cleanly, in words (empty: none), for the tests
     of any system.  The figure is drawn, then each text :func:`shown_texts` finds is measured with
     the renderer and must
@@ -594,19 +594,23 @@ def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = L
       ``obstacles``),
     * lie inside its axes (``inside``),
     * be at least ``least`` points at the size it is shown (``scale`` display points per point;
-      default :func:`display_scale`), and
+      default :func:`notebook_scale`, the size JupyterLab shows the figure's PNG at), and
     * ``named``: a mapping (or a function of the axes giving one) of a label's first line to the
       centre (data) of the piece it names: lie
       clearly nearer no other piece or circle of its size (a ghost where it started: no nearer than
       :data:`NEARER` times its gap to its own), or be
       joined to it by a leader line (a two-point line of the axes from its rim to the label).
+
+    ``every_text``: the figure's other texts too (:func:`axis_texts`: tick labels in view, axis
+    labels, titles, colour bar and legend texts): each at least ``least`` points as shown, and none
+    of them (as drawn, slanted ones by their slanted outline) over another text or a legend's key.
     """
     from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, PathPatch, Polygon
 
     renderer = renderer_of(figure)
     figure.draw(renderer)  # the layout and every text as it will be saved
-    shown = display_scale(figure) if scale is None else float(scale)
+    shown = notebook_scale(figure) if scale is None else float(scale)
     k = figure.dpi / 72.0
     gx, gy = gap[0] * k, gap[1] * k
     problems: list[str] = []
@@ -667,6 +671,93 @@ def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = L
                     at = ax.transData.inverted().transform(closer[0])
                     problems.append(f"{name} nearer the circle at ({at[0]:.1f}, {at[1]:.1f}) than its own piece"
                                     f" ({min(_gap_to(box, c, r) for c, r in rivals):.1f} < {near:.1f} px, r {mine[1]:.1f})")
+    if every_text:
+        problems += _other_text_problems(figure, renderer, shown, least, slack)
+    return problems
+
+
+def axis_texts(figure) -> list:
+    """The texts of a drawn ``figure`` outside its axes' :attr:`texts`: tick labels in view, axis
+    labels, titles (a colour bar's too), legend texts and the figure's own texts; visible, not empty."""
+    found = []
+    for ax in figure.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            lo, hi = sorted(axis.get_view_interval())
+            for ticks, locations in ((axis.get_major_ticks(), axis.get_majorticklocs()),
+                                     (axis.get_minor_ticks(), axis.get_minorticklocs())):
+                for tick in ticks[:len(locations)]:
+                    if lo - 1e-9 <= tick.get_loc() <= hi + 1e-9:
+                        found += [tick.label1, tick.label2]
+            found.append(axis.label)
+        found += [ax.title, ax._left_title, ax._right_title]
+        legend = ax.get_legend()
+        if legend is not None and legend.get_visible():
+            found += [*legend.get_texts(), legend.get_title()]
+    found += list(figure.texts)
+    for legend in figure.legends:
+        found += list(legend.get_texts())
+    seen, out = set(), []
+    for text in found:
+        if id(text) not in seen and text.get_visible() and text.get_text().strip():
+            seen.add(id(text))
+            out.append(text)
+    return out
+
+
+def _outline(text, renderer) -> np.ndarray:
+    """The four corners (pixels) of ``text`` as drawn: its box turned by its rotation, placed where
+    matplotlib's (axis-parallel) window extent of it lies."""
+    box = text.get_window_extent(renderer)
+    angle = math.radians(text.get_rotation() % 180.0)
+    if abs(math.sin(angle)) < 1e-9 or abs(math.cos(angle)) < 1e-9:
+        return np.array([(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)], dtype=float)
+    rotation = text.get_rotation()
+    text.set_rotation(0.0)
+    try:
+        flat = text.get_window_extent(renderer)
+    finally:
+        text.set_rotation(rotation)
+    c, s = math.cos(angle), math.sin(angle)
+    corners = np.array([(0, 0), (flat.width, 0), (flat.width, flat.height), (0, flat.height)], dtype=float)
+    turned = corners @ np.array([[c, s], [-s, c]])
+    return turned - turned.min(axis=0) + (box.x0, box.y0)
+
+
+def _polygons_meet(a: np.ndarray, b: np.ndarray, slack: float) -> bool:
+    """Whether two convex outlines overlap by more than ``slack`` pixels across every edge's normal."""
+    for shape in (a, b):
+        for i in range(len(shape)):
+            edge = shape[(i + 1) % len(shape)] - shape[i]
+            normal = np.array((-edge[1], edge[0]))
+            length = float(np.hypot(*normal))
+            if length < 1e-9:
+                continue
+            pa, pb = a @ normal / length, b @ normal / length
+            if min(pa.max(), pb.max()) - max(pa.min(), pb.min()) <= slack:
+                return False
+    return True
+
+
+def _other_text_problems(figure, renderer, shown: float, least: float, slack: float) -> list[str]:
+    """:func:`label_collisions`' ``every_text`` part."""
+    placed = [t for ax in figure.axes for t in shown_texts(ax, renderer)]
+    others = axis_texts(figure)
+    problems = [f"{t.get_text().replace(chr(10), ' / ')!r} at {t.get_fontsize() * shown:.1f} pt" for t in others
+                if t.get_fontsize() * shown < least - 1e-6]
+    shapes = [(repr(t.get_text().replace("\n", " / ")), _outline(t, renderer), True) for t in others]
+    shapes += [(repr(t.get_text().replace("\n", " / ")), _outline(t, renderer), False) for t in placed]
+    for legend in [ax.get_legend() for ax in figure.axes] + list(figure.legends):
+        if legend is not None and legend.get_visible():
+            for handle, words in zip(legend.legend_handles, legend.get_texts()):
+                if handle is not None and handle.get_visible():
+                    b = handle.get_window_extent(renderer)
+                    shapes.append((f"the legend's key of {words.get_text()!r}",
+                                   np.array([(b.x0, b.y0), (b.x1, b.y0), (b.x1, b.y1), (b.x0, b.y1)]), True))
+    for i in range(len(shapes)):
+        for j in range(i + 1, len(shapes)):
+            (name_a, a, other_a), (name_b, b, other_b) = shapes[i], shapes[j]
+            if (other_a or other_b) and _polygons_meet(a, b, slack):
+                problems.append(f"{name_a} overlaps {name_b}")
     return problems
 
 
