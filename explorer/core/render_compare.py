@@ -16,14 +16,15 @@ import math
 
 from explorer.core.compare import SHARE_KINDS
 from explorer.core.display import figure_png, new_figure, png_img_tag
-from explorer.core.render_labels import MIN_FONT_SIZE, NOTEBOOK_WIDTH
+from explorer.core.render_labels import NOTEBOOK_WIDTH, notebook_font_size
 
 COLOUR_A = "#95a5a6"
 COLOUR_B = "#2e86c1"
 RISE, FALL, SAME = "#1e8449", "#c0392b", "#7f8c8d"
 WIDTH = NOTEBOOK_WIDTH
 """Width of a figure made here, in inches: a notebook's output area (:data:`NOTEBOOK_WIDTH`), so that
-the picture is shown at its own size and its 8 pt text reads as 8 pt (10 inches were shrunk to 6 pt)."""
+the picture is shown near its own size (10 inches were shrunk to 6 pt); every text is sized by
+:func:`~explorer.core.render_labels.notebook_font_size`, so it reads as 8 pt at least as shown."""
 BAR = 0.38
 """Height of one bar; a pair fills 0.76 of its row."""
 
@@ -78,6 +79,7 @@ def plot_rulings_comparison(comparison, ax=None, *, changed_only: bool = False, 
     rows = len(frame)
     if ax is None:
         ax = new_figure(WIDTH, 1.3 + 0.36 * max(rows, 1)).add_subplot()
+    small = notebook_font_size(None, ax.figure)  # 8 pt as the notebook shows the figure
     shares = [n for n in frame.index if kinds[n] in SHARE_KINDS]
     top = _nice_top(max([abs(v) for n in shares for v in (frame.at[n, la], frame.at[n, lb]) if not math.isnan(v)],
                         default=1.0))
@@ -102,26 +104,26 @@ def plot_rulings_comparison(comparison, ax=None, *, changed_only: bool = False, 
         d = frame.at[name, "difference"]
         colour = SAME if math.isnan(d) or abs(d) < 1e-12 else (RISE if d > 0 else FALL)
         ax.text(1.02, y, f"{_number(a, kind)} → {_number(b, kind)}  ({_difference(d, kind)})",
-                transform=ax.get_yaxis_transform(), ha="left", va="center", fontsize=MIN_FONT_SIZE, color=colour,
+                transform=ax.get_yaxis_transform(), ha="left", va="center", fontsize=small, color=colour,
                 gid="difference")
-    ax.set_yticks(range(rows), [str(n) for n in frame.index], fontsize=MIN_FONT_SIZE)
+    ax.set_yticks(range(rows), [str(n) for n in frame.index], fontsize=small)
     ax.set_ylim(rows - 0.5, -0.5)  # the first figure on top
     ax.set_xlim(-top if negative else 0.0, top)
     ax.axvline(0, color="black", linewidth=0.6)
     ax.grid(axis="x", color="#dddddd", linewidth=0.6)
     ax.set_axisbelow(True)
-    ax.tick_params(axis="x", labelsize=MIN_FONT_SIZE)
+    ax.tick_params(axis="x", labelsize=small)
     what = "probability / share" if shares else "relative value"
     if shares and scaled:
         what += " (hatched: relative to the larger of A and B; the numbers are the values)"
     elif scaled:
         what = "relative to the larger of A and B (the numbers are the values)"
-    ax.set_xlabel(what, fontsize=MIN_FONT_SIZE)
-    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=MIN_FONT_SIZE, frameon=False, borderaxespad=0.2)
-    ax.set_title(title if title is not None else (comparison.title or "rulings compared"), fontsize=9, loc="left",
+    ax.set_xlabel(what, fontsize=small)
+    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=small, frameon=False, borderaxespad=0.2)
+    ax.set_title(title if title is not None else (comparison.title or "rulings compared"), fontsize=notebook_font_size(9.0, ax.figure), loc="left",
                  pad=20)
     ax.text(1.02, 1.0, "A → B  (B − A)", transform=ax.transAxes, ha="left", va="bottom",
-            fontsize=MIN_FONT_SIZE, color="#333333", gid="difference-header")
+            fontsize=small, color="#333333", gid="difference-header")
     return ax
 
 

@@ -1,0 +1,65 @@
+"""The rulings-comparison picture reads at the size JupyterLab shows it (issue 11): every text,
+the "A -> B (B - A)" column included, at least 8 pt there, nothing over anything else.
+
+The case is lesson 3's (notebooks/behind/03_melee_and_ranged_odds.ipynb, cell 16): the ruling
+``behind.assisted-damage`` (behind-2003-rulebook.txt, "Melee Combat (Nahkampf)": "his player may
+choose an enemy character participating in the fight who receives the damage").
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import matplotlib
+
+matplotlib.use("Agg")  # noqa: E402 -- before any figure is drawn
+
+import pytest
+
+from explorer.behind import melee_odds
+from explorer.behind.data import load_characters, load_decks
+from explorer.core import compare_rulings
+from explorer.core.render_compare import plot_rulings_comparison
+from explorer.core.render_labels import MIN_FONT_SIZE, label_collisions, notebook_scale, renderer_of, texts_of
+
+HEADLINE = ["P(attacker injured)", "E[attacker injuries]", "P(defender injured)", "E[defender injuries]", "P(tie)"]
+
+
+def outside_the_figure(figure) -> list[str]:
+    """The texts of ``figure`` reaching past its edge (cut off in the PNG)."""
+    renderer = renderer_of(figure)
+    page = figure.bbox
+    return [t.get_text() for t in texts_of(figure)
+            if not page.padded(0.5).contains(*t.get_window_extent(renderer).p0)
+            or not page.padded(0.5).contains(*t.get_window_extent(renderer).p1)]
+
+
+@pytest.fixture(scope="module")
+def who_pays():
+    """Sahra Jeanette attacks Ludwig von Auenstedt assisted by Seherin Ilse, under the default ruling
+    and with the attacker paying a failed attack's damage."""
+    characters, decks = load_characters(), load_decks()
+    sisters, vampires = decks["schwesternbund"], decks["vampire"]
+    attack = partial(melee_odds, characters["sahra-jeanette"], characters["ludwig-von-auenstedt"],
+                     attacker_supply=list(sisters.cards), defender_supply=list(vampires.cards),
+                     assistants=[characters["seherin-ilse"]])
+    return compare_rulings(attack, b={"behind.assisted-damage": "attacker"})
+
+
+def test_lesson_3_comparison_reads_as_shown(who_pays):
+    """behind-2003-rulebook.txt, "Melee Combat (Nahkampf)": lesson 3's chart of the headline figures
+    has no text under 8 pt as JupyterLab shows it (the differences were 7.7 pt) and none over another."""
+    ax = plot_rulings_comparison(who_pays, figures=HEADLINE)
+    figure = ax.figure
+    assert label_collisions(figure, inside=False) == []  # the numbers stand right of the axes, by design
+    assert outside_the_figure(figure) == []
+    differences = [t for t in ax.texts if t.get_gid() in ("difference", "difference-header")]
+    assert len(differences) == len(HEADLINE) + 1
+    assert min(t.get_fontsize() for t in differences) * notebook_scale(figure) >= MIN_FONT_SIZE - 1e-6
+
+
+def test_every_outcome_reads_as_shown(who_pays):
+    """behind-2003-rulebook.txt, "Melee Combat (Nahkampf)": the chart of every figure that changes
+    reads cleanly as well."""
+    ax = plot_rulings_comparison(who_pays, changed_only=True)
+    assert label_collisions(ax.figure, inside=False) == [] and outside_the_figure(ax.figure) == []
