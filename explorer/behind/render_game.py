@@ -32,7 +32,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch
 
 from explorer.behind.palette import colours_for
-from explorer.behind.render_table import OUTLINE, _obstacle_spots, draw_table, place_labels, polygon_path
+from explorer.behind.render_table import OUTLINE, obstacle_spots, draw_table, place_labels, polygon_path
 from explorer.core.render_labels import (MIN_FONT_SIZE, MISREAD, NEARER, LabelPlacer, legend_below, line_size,
                                          notebook_font_size, renderer_of)
 from explorer.core.display import figure_png, png_img_tag
@@ -448,7 +448,7 @@ def place_obstacle_labels(placer: LabelPlacer, labels, state=None) -> None:
         room.avoid_circles([chip.position for chip in state.table.chips], state.table.radius + line)
     renderer, k = placer.renderer, ax.figure.dpi / 72.0
     for text, obstacle in labels:
-        candidates = _obstacle_spots(obstacle, ax)(points_per_cm)
+        candidates = obstacle_spots(obstacle, ax)(points_per_cm)
         text.set_visible(bool(candidates))
         if not candidates:
             continue

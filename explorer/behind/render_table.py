@@ -85,7 +85,7 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
     for obstacle in table.obstacles:
         artists = _draw_obstacle(ax, obstacle)
         pending.avoid.append(artists.patch)
-        pending.queue(artists.label, _obstacle_spots(obstacle, ax))
+        pending.queue(artists.label, obstacle_spots(obstacle, ax))
         pending.partial.add(id(artists.label))
 
     if sight_from is not None and show_sight:
@@ -338,7 +338,7 @@ def _near_spots(scale: float) -> list:
     return [(0.0, 0.0, "center", "center"), *ring_offsets(4.0, rings=2, step=6.0)]
 
 
-def _obstacle_spots(obstacle, ax) -> Callable[[float], list]:
+def obstacle_spots(obstacle, ax) -> Callable[[float], list]:
     """Centred above the obstacle (chips standing on it stay visible), below, beside (at a few
     heights), at its corners -- of the part of it the axes show (a zoomed view cuts it)."""
     def spots(scale: float) -> list:
@@ -780,7 +780,7 @@ class LiveTable:
         for unit in order:
             artists, what = units[unit]
             if unit[0] == "obstacle":
-                spots = _obstacle_spots(artists.obstacle, ax)(scale)
+                spots = obstacle_spots(artists.obstacle, ax)(scale)
             else:
                 spots = chip_spots
             label = artists.label
