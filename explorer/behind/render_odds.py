@@ -6,13 +6,19 @@ import html
 
 from explorer.core.display import figure_png, html_table, new_figure, png_img_tag, probability_text, side_by_side
 from explorer.core.render_blit import BlittedChart
-from explorer.core.render_labels import MIN_FONT_SIZE
+from explorer.core.render_labels import MIN_FONT_SIZE, notebook_font_size
 
 COLOURS = {"attacker": "#c0392b", "shooter": "#c0392b", "tie": "#7f8c8d", "none": "#7f8c8d",
            "defender": "#2471a3", "target": "#2471a3"}
 
 
 NEUTRAL_LABELS = {"tie": "tie", "none": "miss"}
+
+
+def _size(ax, points: float = MIN_FONT_SIZE) -> float:
+    """``points`` for a text of ``ax``'s figure, raised so it reads as 8 pt at least as a notebook shows
+    the figure (:func:`~explorer.core.render_labels.notebook_font_size`)."""
+    return notebook_font_size(points, ax.figure)
 
 
 def outcome_label(loser: str, injuries: int) -> str:
@@ -29,7 +35,7 @@ def _legend(ax, losers, probabilities=()) -> None:
     handles = [Patch(color=COLOURS.get(loser, "#555555"), label=names.get(loser, f"{loser} loses")) for loser in seen]
     probabilities = list(probabilities)
     tallest_left = bool(probabilities) and probabilities.index(max(probabilities)) < len(probabilities) / 2
-    ax.legend(handles=handles, fontsize=MIN_FONT_SIZE, loc="upper right" if tallest_left else "upper left")
+    ax.legend(handles=handles, fontsize=_size(ax), loc="upper right" if tallest_left else "upper left")
 
 
 def _draw_bars(ax, result) -> list:
@@ -43,13 +49,14 @@ def _draw_bars(ax, result) -> list:
     tallest = max(frame["probability"], default=0.0)
     for x, p in zip(xs, frame["probability"]):
         if p >= 0.05 or p == tallest:
-            artists.append(ax.text(x, p, f"{p:.0%}", ha="center", va="bottom", fontsize=MIN_FONT_SIZE))
-    ax.set_xticks(xs, [outcome_label(loser, n) for loser, n in zip(frame["loser"], frame["injuries"])], fontsize=8)
+            artists.append(ax.text(x, p, f"{p:.0%}", ha="center", va="bottom", fontsize=_size(ax)))
+    ax.set_xticks(xs, [outcome_label(loser, n) for loser, n in zip(frame["loser"], frame["injuries"])], fontsize=_size(ax, 8))
     ax.set_xlim(-0.6, max(len(xs), 1) - 0.4)
     ax.set_ylim(0, max(0.05, float(tallest) * 1.15))
-    ax.set_xlabel("injuries to the loser")
-    ax.set_ylabel("probability")
-    ax.set_title(result.title + ("" if result.exact else f" (Monte Carlo, n={result.samples})"), fontsize=9)
+    ax.tick_params(axis="y", labelsize=_size(ax))
+    ax.set_xlabel("injuries to the loser", fontsize=_size(ax, 10))
+    ax.set_ylabel("probability", fontsize=_size(ax, 10))
+    ax.set_title(result.title + ("" if result.exact else f" (Monte Carlo, n={result.samples})"), fontsize=_size(ax, 9))
     _legend(ax, frame["loser"], frame["probability"])
     return artists
 
@@ -71,13 +78,14 @@ def plot_comparison(comparison, ax=None):
     xs = range(len(frame))
     ax.bar([x - 0.2 for x in xs], frame[a], width=0.4, label=a, color="#95a5a6")
     ax.bar([x + 0.2 for x in xs], frame[b], width=0.4, label=b, color="#2e86c1")
-    ax.set_xticks(list(xs), [outcome_label(loser, n) for loser, n in frame.index], fontsize=8)
+    ax.set_xticks(list(xs), [outcome_label(loser, n) for loser, n in frame.index], fontsize=_size(ax, 8))
     for x, (loser, _) in zip(xs, frame.index):
         ax.axvspan(x - 0.5, x + 0.5, color=COLOURS.get(loser, "#555555"), alpha=0.08, lw=0)
-    ax.set_xlabel("injuries to the loser (background: red attacker/shooter loses, blue defender/target loses)", fontsize=8)
-    ax.set_ylabel("probability")
-    ax.legend(fontsize=8)
-    ax.set_title(f"{a} vs {b}", fontsize=9)
+    ax.set_xlabel("injuries to the loser (background: red attacker/shooter loses, blue defender/target loses)", fontsize=_size(ax, 8))
+    ax.set_ylabel("probability", fontsize=_size(ax, 10))
+    ax.tick_params(axis="y", labelsize=_size(ax))
+    ax.legend(fontsize=_size(ax, 8))
+    ax.set_title(f"{a} vs {b}", fontsize=_size(ax, 9))
     return ax
 
 
@@ -354,20 +362,21 @@ def plot_heatmap(frame, ax=None, *, fmt: str = "{:.0%}", cmap: str = "viridis", 
         ax = new_figure(min(2.0 + 1.1 * cols, 11.0), min(1.4 + 0.42 * rows, 8.0)).add_subplot()
     values = frame.to_numpy(dtype=float)
     image = ax.imshow(values, cmap=cmap, vmin=vmin, vmax=vmax, aspect="auto")
-    ax.set_xticks(range(frame.shape[1]), [str(c) for c in frame.columns], fontsize=8,
+    ax.set_xticks(range(frame.shape[1]), [str(c) for c in frame.columns], fontsize=_size(ax, 8),
                   rotation=0 if all(len(str(c)) <= 4 for c in frame.columns) else 25, ha="right"
                   if any(len(str(c)) > 4 for c in frame.columns) else "center")
-    ax.set_yticks(range(frame.shape[0]), [str(i) for i in frame.index], fontsize=8)
-    ax.set_xlabel(axis_label(frame.columns.name), fontsize=9)
-    ax.set_ylabel(axis_label(frame.index.name), fontsize=9)
+    ax.set_yticks(range(frame.shape[0]), [str(i) for i in frame.index], fontsize=_size(ax, 8))
+    ax.set_xlabel(axis_label(frame.columns.name), fontsize=_size(ax, 9))
+    ax.set_ylabel(axis_label(frame.index.name), fontsize=_size(ax, 9))
     low, high = image.get_clim()
     middle = (low + high) / 2
     for (i, j), value in np.ndenumerate(values):
-        ax.text(j, i, fmt.format(value), ha="center", va="center", fontsize=8,
+        ax.text(j, i, fmt.format(value), ha="center", va="center", fontsize=_size(ax, 8),
                 color="black" if value > middle else "white")
-    ax.set_title(title or str(frame.attrs.get("measure", "")), fontsize=10)
+    ax.set_title(title or str(frame.attrs.get("measure", "")), fontsize=_size(ax, 10))
     if colorbar:
-        ax.figure.colorbar(image, ax=ax, fraction=0.05, pad=0.02)
+        bar = ax.figure.colorbar(image, ax=ax, fraction=0.05, pad=0.02)
+        bar.ax.tick_params(labelsize=_size(ax))
     return ax
 
 

@@ -595,11 +595,11 @@ def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, la
     bar = ax.figure.colorbar(image_, ax=ax, shrink=0.85)
     bar.set_label(label, fontsize=size)
     bar.ax.tick_params(labelsize=size)
-    # full names, wrapped: the columns' under each column (slanted, their ends a line apart, in two
-    # lines at most: a third reached into the next name), the rows' beside each row; at the size the
+    # full names, wrapped: the columns' upright under each column (slanted ones ran into the next
+    # name: "Magdalena von / Stein" into "Seherin Ilse"), the rows' beside each row; at the size the
     # notebook shows them (:func:`_size`)
     ax.set_xticks(range(len(grid.columns)), [wrap_name(str(c), 16) for c in grid.columns], fontsize=size,
-                  linespacing=1.0, rotation=30, ha="right", rotation_mode="anchor")
+                  linespacing=1.0, rotation=45, ha="right", rotation_mode="anchor")
     ax.set_yticks(range(len(grid.index)), [wrap_name(str(r), 16) for r in grid.index], fontsize=size,
                   linespacing=1.0)
     if title:

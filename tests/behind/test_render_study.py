@@ -233,3 +233,19 @@ def test_player_colours_are_the_same_in_every_chart():
 def test_image_is_a_png():
     picture = rs.image(rs.plot_chances(["a"], [0.5]))
     assert picture.data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_lesson_7_melee_grids_read_cleanly():
+    """Lesson 7, cell 15 (notebooks/behind/07_deck_study.ipynb; behind-2003-rulebook.txt, "Melee Combat
+    (Nahkampf)"): the two grids side by side as the lesson shows them -- the defenders' full names
+    under the columns no longer run into each other ("Magdalena von / Stein" into "Seherin Ilse"),
+    every text at least 8 pt as JupyterLab shows the picture."""
+    from explorer.core.display import figure_png
+    from explorer.core.render_labels import label_collisions
+
+    axes = rs.new_grid(1, 2, 12.5, 3.6).ravel()
+    rs.plot_melee_grid(study.grid(study.melee_matrix(VAMPIRE, SISTERS)), ax=axes[0], title="Vampires attack")
+    rs.plot_melee_grid(study.grid(study.melee_matrix(SISTERS, VAMPIRE)), ax=axes[1], title="Sisters attack")
+    figure = axes[0].figure
+    figure_png(figure)  # as rs.image draws it
+    assert label_collisions(figure) == []
