@@ -40,7 +40,8 @@ HALF = "#7f8c8d"
 
 def plot_standings(standings, ax=None):
     """Horizontal bars of the win share per strategy (best on top) with the Wilson interval as
-    error bars and a line at the fair share 1/2; returns ``(bars, errorbar)``."""
+    error bars and a line at the fair share 1/2, each share and its number of games written right of
+    the axes; returns ``(bars, errorbar)``."""
     if ax is None:
         ax = new_figure(6.0, 0.5 + 0.45 * max(1, len(standings))).add_subplot()
     frame = standings.iloc[::-1]
@@ -49,14 +50,12 @@ def plot_standings(standings, ax=None):
     errors = np.vstack([share - frame["ci_low"].to_numpy(float), frame["ci_high"].to_numpy(float) - share])
     bars = ax.barh(ys, share, color=BAR, height=0.6)
     errorbar = ax.errorbar(share, ys, xerr=errors, fmt="none", ecolor="black", capsize=3, lw=1)
-    for y, s, high, n in zip(ys, share, frame["ci_high"], frame["games"]):
-        # in a column at the right edge, clear of the error bar and the line at 1/2; inside the bar
-        # (white on blue) when the interval reaches that column
-        label = f"{s:.0%} (n={n})"
-        if float(high) < 0.72:
-            ax.text(0.99, y, label, ha="right", va="center", fontsize=_size(ax))
-        else:
-            ax.text(0.02, y, label, ha="left", va="center", fontsize=_size(ax), color="white", fontweight="bold")
+    for y, s, n in zip(ys, share, frame["games"]):
+        # in a column of their own right of the axes, so that none touches a bar, an error bar or the
+        # line at 1/2 whatever its size (a column inside the axes was overrun by the larger fonts of
+        # a wide figure: "54% (n=300)" over its bar); the layout makes room for it
+        ax.text(1.03, y, f"{s:.0%} (n={n})", transform=ax.get_yaxis_transform(), ha="left", va="center",
+                fontsize=_size(ax), gid="standing")
     ax.axvline(0.5, color=HALF, ls="--", lw=1)
     ax.set_yticks(ys, list(frame["strategy"]))
     ax.set_xlim(0, 1)
@@ -105,7 +104,8 @@ def plot_head_to_head(matrix, ax=None):
     ax.set_yticks(range(len(matrix.index)), list(matrix.index))
     ax.set_xlabel("against")
     _axis_fonts(ax)
-    ax.set_title("Head to head: row's win share", fontsize=_size(ax, 10))
+    # above the colour bar's top tick label too, which reaches half a line above the axes
+    ax.set_title("Head to head: row's win share", fontsize=_size(ax, 10), pad=0.75 * _size(ax))
     bar = ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     bar.ax.tick_params(labelsize=_size(ax))
     return image
@@ -121,7 +121,7 @@ def tournament_figure(result, figure=None):
     figure = figure or new_figure(9.0, 2.0 * rows + 1.6)
     width, height = figure.get_size_inches()
     if width / height > 2.2:  # a wide figure given: the three in a row
-        axes = dict(zip(("standings", "scores", "matrix"), figure.subplots(1, 3, width_ratios=[1.05, 0.95, 1.25])))
+        axes = dict(zip(("standings", "scores", "matrix"), figure.subplots(1, 3, width_ratios=[1.0, 0.8, 1.5])))
     else:
         axes = figure.subplot_mosaic([["standings", "matrix"], ["scores", "matrix"]], width_ratios=[1.0, 1.05])
     plot_standings(standings, axes["standings"])
