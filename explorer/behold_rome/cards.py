@@ -543,6 +543,14 @@ class RivalCiv(BaseModel):
     base_vp: Annotated[int, Field(ge=0, le=MAX_BASE_VP)]
     rules: Seq(Term, MAX_TERMS, 1)
 
+    @field_validator("rules")
+    @classmethod
+    def _vp_only(cls, rules):
+        for i, term in enumerate(rules):
+            if term.prosperity is not None:
+                raise ValueError(f"rule {i} gives prosperity: a rival civ scores victory points only ('vp')")
+        return rules
+
     def __repr__(self) -> str:
         return f"RivalCiv({self.name!r}, base {self.base_vp} VP, {len(self.rules)} rules)"
 

@@ -238,6 +238,8 @@ HOSTILE = [
         "requirement", {"level": "Konstantin"}), "nation card", 4, "requirement.level", "civ card level"),
     ("rival VPs too large", lambda d: d["rivals"][1]["rules"][0].__setitem__("vp", 1000),
      "Parthia", None, "rules[0].vp", "equal to 50"),
+    ("a rival rule giving prosperity", lambda d: d["rivals"][0]["rules"].__setitem__(0, {"prosperity": 2}),
+     "Carthage", None, "rules", "victory points only"),
     ("a card that is not an object", lambda d: d["civ_cards"].__setitem__(4, "legion"),
      "civ_cards[4]", None, "", "valid dictionary"),
     ("deep nesting in a field", lambda d: _level(d, 3, 1).__setitem__("keys", json.loads("[" * 900 + "]" * 900)),

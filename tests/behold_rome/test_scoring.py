@@ -74,7 +74,6 @@ SET = {
         {"name": "Parthia", "base_vp": 10, "rules": [
             {"vp": 1, "per": {"icons": "eagle"}, "max": 2},
             {"vp": -5, "if": {"active": "Veterans"}}]},
-        {"name": "Huns", "base_vp": 0, "rules": [{"prosperity": 1}]},
     ],
 }
 CARDS = CardSet.from_json(SET, "scoring test set")
@@ -477,6 +476,14 @@ def test_a_wrong_rival_difficulty_is_refused(difficulty):
 
 def test_a_rival_rule_giving_prosperity_is_refused():
     """behold-rome-rulebook.txt, "Scoring": the rival's scoring rules give it "additional VPs"; a rule
-    giving prosperity (which cancels the player's unrest) has no meaning for a rival civ."""
-    with pytest.raises(InputError, match="a rule giving VPs"):
-        score(civ(*TRIBUTES), "Huns")
+    giving prosperity (which cancels the player's unrest) has no meaning for a rival civ, so the card
+    file is refused when it is read, naming the rival and its rules."""
+    import copy
+
+    from explorer.behold_rome.cards import CardError
+
+    bad = copy.deepcopy(SET)
+    bad["rivals"].append({"name": "Huns", "base_vp": 0, "rules": [{"prosperity": 1}]})
+    with pytest.raises(CardError, match="victory points only") as caught:
+        CardSet.from_json(bad, "scoring test set")
+    assert (caught.value.card, caught.value.field) == ("Huns", "rules")
