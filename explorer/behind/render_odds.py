@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 
+from explorer.behind.palette import outcome_colours
 from explorer.core.display import figure_png, html_table, new_figure, png_img_tag, probability_text, side_by_side
 from explorer.core.render_blit import BlittedChart
 from explorer.core.render_labels import MIN_FONT_SIZE, notebook_font_size
@@ -26,13 +27,13 @@ def outcome_label(loser: str, injuries: int) -> str:
     return NEUTRAL_LABELS.get(loser, str(injuries))
 
 
-def _legend(ax, losers, probabilities=()) -> None:
+def _legend(ax, losers, probabilities=(), colours=COLOURS) -> None:
     """The legend, in the upper corner away from the tallest bar (so it never hides it)."""
     from matplotlib.patches import Patch
 
     seen = list(dict.fromkeys(losers))
     names = {"tie": "tie", "none": "no effect (dodged)"}
-    handles = [Patch(color=COLOURS.get(loser, "#555555"), label=names.get(loser, f"{loser} loses")) for loser in seen]
+    handles = [Patch(color=colours.get(loser, "#555555"), label=names.get(loser, f"{loser} loses")) for loser in seen]
     probabilities = list(probabilities)
     tallest_left = bool(probabilities) and probabilities.index(max(probabilities)) < len(probabilities) / 2
     ax.legend(handles=handles, fontsize=_size(ax), loc="upper right" if tallest_left else "upper left")
@@ -42,7 +43,8 @@ def _draw_bars(ax, result) -> list:
     """Draw the outcome bars, their labels, ticks, limits, title and legend; return the new artists."""
     frame = result.frame
     xs = list(range(len(frame)))
-    colours = [COLOURS.get(loser, "#555555") for loser in frame["loser"]]
+    palette = outcome_colours(result.question)  # each side in its society's colour, as on the table
+    colours = [palette.get(loser, "#555555") for loser in frame["loser"]]
     artists = [*ax.bar(xs, frame["probability"], color=colours)]
     if "stderr" in frame:
         artists.append(ax.errorbar(xs, frame["probability"], yerr=2 * frame["stderr"], fmt="none", ecolor="black"))
@@ -57,7 +59,7 @@ def _draw_bars(ax, result) -> list:
     ax.set_xlabel("injuries to the loser", fontsize=_size(ax, 10))
     ax.set_ylabel("probability", fontsize=_size(ax, 10))
     ax.set_title(result.title + ("" if result.exact else f" (Monte Carlo, n={result.samples})"), fontsize=_size(ax, 9))
-    _legend(ax, frame["loser"], frame["probability"])
+    _legend(ax, frame["loser"], frame["probability"], palette)
     return artists
 
 

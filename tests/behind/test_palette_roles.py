@@ -44,3 +44,28 @@ def test_two_sides_of_one_society_or_none_keep_the_role_colours():
     first, second = [c for c in characters.values() if c.society == "Vampire"][:2]
     same = outcome_colours(MeleeQuestion(attacker=first, defender=second, attacker_supply=(), defender_supply=()))
     assert same == ROLE_COLOURS == outcome_colours(None)
+
+
+def test_ludwig_is_vampire_red_in_the_ranged_and_the_melee_chart():
+    """"Ranged Combat (Fernkampf)" and "Melee Combat (Nahkampf)": Ludwig von Auenstedt is shot at by
+    Sahra Jeanette, then attacks her -- his bars are Vampire red in both charts, hers Schwesternbund blue."""
+    from matplotlib.colors import to_hex
+
+    from explorer.behind import melee_odds, ranged_odds
+    from explorer.behind.render_odds import plot_odds
+
+    characters = load_characters()
+    ludwig, sahra = characters["ludwig-von-auenstedt"], characters["sahra-jeanette"]
+    even = [f for f in range(1, 10) for _ in range(4)]  # four of each fate number 1-9
+    shot = ranged_odds(sahra, ludwig, weapon_fate=9, shooter_supply=even, target_supply=even)
+    fight = melee_odds(ludwig, sahra, attacker_supply=even, defender_supply=even)
+    for result, ludwig_role in ((shot, "target"), (fight, "attacker")):
+        ax = plot_odds(result)
+        for bar, loser in zip(ax.patches, result.frame["loser"]):
+            expected = {ludwig_role: SOCIETY_COLOURS["Vampire"]}.get(loser, ROLE_COLOURS.get(loser))
+            if loser in ("defender", "shooter"):
+                expected = SOCIETY_COLOURS["Schwesternbund"]
+            assert to_hex(bar.get_facecolor()) == expected, (result.kind, loser)
+        legend = {t.get_text(): to_hex(h.get_facecolor()) for t, h in
+                  zip(ax.get_legend().get_texts(), ax.get_legend().legend_handles)}
+        assert legend[f"{ludwig_role} loses"] == SOCIETY_COLOURS["Vampire"]
