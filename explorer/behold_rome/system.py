@@ -134,6 +134,7 @@ SYSTEM = systems.register(systems.System(
     conformance=conformance_game,
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
+    picture="explorer.behold_rome.render_game:StatePicture",
     actions=_actions(),
     describe="solo card game held in hand: the deck as held, played cards step by step (costs, benefits, "
              "interrupts), round end, nation development, difficulties and variants; INVENTED illustrative cards",
