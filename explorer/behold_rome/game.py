@@ -224,14 +224,23 @@ class BeholdRomeState(GameState):
         return (f"<BeholdRomeState round {self.round}/{self.rounds}, turn {self.turn}, {self.phase}, "
                 f"hand {len(deck.hand)}, {len(deck.stored())} stored, {len(deck.controlled())} controlled>")
 
+    def _repr_png_(self) -> bytes:
+        """The game as it is held (:func:`explorer.behold_rome.render_game.state_png`)."""
+        from explorer.behold_rome.render_game import state_png
+
+        return state_png(self)
+
     def _repr_html_(self) -> str:
+        """The picture of the game as held, then the player's view and the latest events."""
+        from explorer.core.display import png_img_tag
         from explorer.core.event_table import events_table
 
         v = self.view()
         rows = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v[k]))}</td></tr>"
                        for k in ("round", "nation", "phase", "hand", "top", "stored", "controlled"))
         latest = events_table(self.log[-6:], heading="the latest events", private=False)
-        return f"<table>{rows}</table>{latest._repr_html_()}"
+        picture = png_img_tag(self._repr_png_(), alt="the game as held")
+        return f'{picture}<table>{rows}</table>{latest._repr_html_()}'
 
     # -- save / load -----------------------------------------------------------------------------------
     def to_json(self) -> dict:

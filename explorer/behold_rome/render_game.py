@@ -28,9 +28,9 @@ from explorer.core.render_labels import line_size, notebook_font_size, renderer_
 
 DPI = 96
 """Drawn at CSS's 96 px an inch: shown at 1 px per px, an 8 pt text stays 8 pt."""
-WIDTH, HEIGHT = 7.5, 4.6
+WIDTH, HEIGHT = 7.5, 4.7
 """The picture's size in inches (data units are inches too)."""
-CARD_W, CARD_H = 1.12, 1.6
+CARD_W, CARD_H = 1.12, 1.7
 SLAB = 0.22
 """A card seen from the side (its thickness, exaggerated to hold one line of text)."""
 STORED_SLAB, STORED_H = 0.25, 0.82
@@ -38,7 +38,7 @@ STORED_SLAB, STORED_H = 0.25, 0.82
 RAISE = 0.3
 """How far the controlled regions stick out above the deck at its back."""
 HAND_STEP = 1.22
-FAN_DEGREES = 3.0
+FAN_DEGREES = 2.0
 """Each hand card turned this much more than its left neighbour (the fan)."""
 TYPE_COLOURS = {"production": "#d9ead3", "action": "#fce5cd", "region": "#fff2cc", "institution": "#cfe2f3",
                 "tributary": "#ead1dc"}
@@ -85,11 +85,13 @@ def draw_card(ax, card, level: int | None = None, *, x: float = 0.0, y: float = 
     artists.append(ax.add_patch(Rectangle((x + 0.04, y + height - band - 0.04), width - 0.08, band, angle=angle,
                                           rotation_point=(cx, cy), facecolor=TYPE_COLOURS[active.type],
                                           edgecolor="none", zorder=2.1)))
-    inset = 0.13
-    edges = [((cx, y + height - 0.04 - band / 2), 0.0, width - 0.12),      # top: the active level
-             ((x + width - inset, cy - 0.06), -90.0, height - 2 * band - 0.2),  # right: the next level
-             ((cx, y + inset), 180.0, width - 0.12),                            # bottom
-             ((x + inset, cy - 0.06), 90.0, height - 2 * band - 0.2)]           # left
+    inset, bottom = 0.13, 0.32  # an edge's text from the edge; the bottom text's room (two lines)
+    side_low, side_high = y + bottom + 0.05, y + height - band - 0.09
+    side_y, side_room = (side_low + side_high) / 2, side_high - side_low
+    edges = [((cx, y + height - 0.04 - band / 2), 0.0, width - 0.12),  # top: the active level
+             ((x + width - inset, side_y), -90.0, side_room),          # right: the next level
+             ((cx, y + inset), 180.0, width - 0.12),                   # bottom
+             ((x + inset, side_y), 90.0, side_room)]                   # left
     for k, ((ex, ey), turn, room) in enumerate(edges):
         lv = card.level((level - 1 + k) % 4 + 1)
         weight = "bold" if k == 0 else "normal"
@@ -119,16 +121,18 @@ def slab_name(state, entry) -> str:
 def status_text(state) -> str:
     nation = state.cardset.nation.level(state.nation_level)
     text = (f"Round {state.round} of {state.rounds}, age {state.age}, turn {state.turn}\n"
-            f"phase: {state.phase}\nnation: {nation.status} ({nation.condition}, level {nation.level})")
+            f"phase: {state.phase}\nnation: {nation.status} (level {nation.level}),\n{nation.condition}")
     if state.is_terminal():
         score = state.score()
         text += f"\nover: {score.total} VP" + (f" against {score.rival_total}" if score.rival_total is not None else "")
     return text
 
 
-def draw_state(ax, state) -> None:
+def draw_state(ax, state) -> dict:
     """Draw ``state`` on ``ax`` (limits :data:`WIDTH` x :data:`HEIGHT` inches, set here): the deck from
-    the side, the hand fanned, the cards set aside, the status."""
+    the side, the hand fanned, the cards set aside, the status.  Returns each card's outline (a
+    :class:`~matplotlib.patches.Rectangle`) by its id, ``"nation"``, ``"round"`` and ``"age"`` included."""
+    drawn: dict = {}
     size = notebook_font_size(None, ax.figure)
     ax.set_xlim(0, WIDTH)
     ax.set_ylim(0, HEIGHT)
@@ -145,11 +149,12 @@ def draw_state(ax, state) -> None:
     if stack:
         top = stack[0]
         if top[0] in MARKERS:
-            ax.add_patch(Rectangle((x, base), CARD_W, CARD_H, facecolor=MARKER_COLOUR, edgecolor=EDGE, zorder=2))
+            drawn[top[0]] = ax.add_patch(Rectangle((x, base), CARD_W, CARD_H, facecolor=MARKER_COLOUR,
+                                                   edgecolor=EDGE, zorder=2))
             ax.text(x + CARD_W / 2, base + CARD_H / 2, _fit(ax, _marker_name(state, top), size, (CARD_W - 0.1) * px),
                     ha="center", va="center", fontsize=size, zorder=3)
         else:
-            draw_card(ax, state.cardset.card(top[0]), top[1], x=x, y=base)
+            drawn[top[0]] = draw_card(ax, state.cardset.card(top[0]), top[1], x=x, y=base)[0]
         ax.text(x + CARD_W / 2, base - 0.06, "top card", ha="center", va="top", fontsize=size)
         x += CARD_W + 0.08
     first_slab = x
@@ -164,8 +169,8 @@ def draw_state(ax, state) -> None:
             face = STORED_COLOUR
         else:
             face = TYPE_COLOURS[state.cardset.card(entry[0]).level(entry[1]).type]
-        ax.add_patch(Rectangle((x, y0), w, h, facecolor=face, edgecolor=EDGE, linewidth=0.8,
-                               hatch="///" if stored else None, zorder=2))
+        drawn[entry[0]] = ax.add_patch(Rectangle((x, y0), w, h, facecolor=face, edgecolor=EDGE, linewidth=0.8,
+                                                 hatch="///" if stored else None, zorder=2))
         words = ("\u21bb " if stored else "") + slab_name(state, entry)
         ax.text(x + w / 2, y0 + h / 2, words, rotation=90, ha="center", va="center", fontsize=size, zorder=3,
                 bbox={"facecolor": face, "edgecolor": "none", "pad": 1.5} if stored else None)
@@ -193,8 +198,10 @@ def draw_state(ax, state) -> None:
     for i, (entry, where) in enumerate(held):
         angle = -FAN_DEGREES * (i - (n - 1) / 2)
         lift = 0.12 * (1 - abs(i - (n - 1) / 2) / max((n - 1) / 2, 1))
-        draw_card(ax, state.cardset.card(entry[0]), entry[1], x=start + i * step, y=hand_y + lift, angle=angle,
-                  linestyle="--" if where else "-", edge="#cc0000" if where else EDGE)
+        drawn[entry[0]] = draw_card(ax, state.cardset.card(entry[0]), entry[1], x=start + i * step, y=hand_y + lift,
+                                    angle=angle, linestyle="--" if where else "-",
+                                    edge="#cc0000" if where else EDGE)[0]
+    return drawn
 
 
 def _type_key(ax, caption, size: float) -> None:
@@ -240,7 +247,8 @@ class StatePicture:
 
     def update(self, state) -> None:
         self.ax.cla()
-        draw_state(self.ax, state)
+        self.cards = draw_state(self.ax, state)
+        """Each card's outline by its id (:func:`draw_state`)."""
         self.state = state
 
     def png(self) -> bytes:

@@ -1,0 +1,139 @@
+"""The picture of a game of Behold: Rome as it is held (explorer/behold_rome/render_game.py):
+behold-rome-rulebook.txt, "Holding the Game" (the deck, stored cards turned, controlled regions at
+the very back, the hand) and "Concept & Term Glossary > Level" (four levels, the upright one active)."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pytest
+from PIL import Image
+
+from explorer.behold_rome.game import arranged, shipped_cards
+from explorer.behold_rome.render_game import StatePicture, draw_card, slab_name, state_png
+from explorer.core.players import make_player
+from explorer.core.render_labels import label_collisions
+from explorer.core.rng import SeededRng
+from explorer.core.systems import load_all
+
+SYSTEM = load_all()["behold_rome"]
+CARDS = shipped_cards()
+
+
+def _held():
+    """A position with 2 stored cards and 2 controlled regions, the nation card in the middle."""
+    return arranged(stack=[("forum", 2), ("legion", 1, "stored"), ("nation", 2), ("roads", 1), ("temple", 1, "stored"),
+                           ("gaul", 2, "controlled"), ("africa", 3, "controlled")],
+                    hand=[("senate", 2), ("villa", 1), ("fleet", 1), ("games", 2), ("greece", 1)], round=3, nation_level=2)
+
+
+def _played(seed: int, actions: int):
+    state, player, rng = SYSTEM.new_game(None, seed=seed), make_player(SYSTEM, "patient"), SeededRng(seed)
+    states = [state.copy()]
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        state.apply(player.choose(state, rng))
+        states.append(state.copy())
+    return states
+
+
+def _upright_bold(figure) -> list[str]:
+    """The texts a card shows upright and bold: each drawn card's active level."""
+    return [t.get_text().replace("\n", " ") for t in figure.axes[0].texts if t.get_fontweight() == "bold"]
+
+
+def test_every_card_is_drawn_once_in_its_place():
+    """behold-rome-rulebook.txt, "Holding the Game": the top card is seen whole, the rest of the deck in
+    its order from the front to the back, the hand apart; each of the 16 civ cards, the nation, round
+    and age cards drawn exactly once, the nation card where it is in the deck."""
+    state = _held()
+    picture = StatePicture(state)
+    deck = state.deck
+    expected = [e[0] for e in deck.stack] + [e[0] for e in deck.hand]
+    assert sorted(picture.cards) == sorted(expected) and len(expected) == 19
+    slabs = [picture.cards[e[0]].get_x() for e in deck.stack]
+    assert slabs == sorted(slabs), "the deck is drawn front (left) to back (right)"
+    assert [e[0] for e in deck.stack].index("nation") == 2
+    slab_texts = [t.get_text().removeprefix("\u21bb ") for t in picture.ax.texts if t.get_rotation() == 90.0
+                  and t.get_position()[0] > picture.cards[deck.stack[0][0]].get_x() + 1.0
+                  and t.get_position()[1] > picture.cards[deck.stack[0][0]].get_y()]  # right of the top card, above the hand
+    assert slab_texts == [slab_name(state, e) for e in deck.stack[1:]]
+    assert slab_texts[1] == "nation: republic" and "\u21bb 1 Levy" in [t.get_text() for t in picture.ax.texts]
+    # the active level of the top card and of each hand card, upright and bold, once each
+    active = [f"{e[1]} {CARDS.card(e[0]).level(e[1]).name}" for e in [deck.stack[0], *deck.hand]]
+    assert sorted(_upright_bold(picture.figure)) == sorted(active)
+
+
+def test_controlled_regions_stick_out_at_the_back_and_stored_cards_are_turned():
+    """behold-rome-rulebook.txt, "Holding the Game": controlled regions always stay in the very back;
+    a stored card is rotated 90 degrees ("Concept & Term Glossary > Store / Stored")."""
+    state = _held()
+    cards = StatePicture(state).cards
+    plain, stored, controlled = cards["roads"], cards["legion"], cards["gaul"]
+    assert cards["gaul"].get_x() > max(cards[c].get_x() for c in ("forum", "legion", "nation", "roads", "temple"))
+    assert cards["africa"].get_x() > cards["gaul"].get_x()
+    assert controlled.get_y() > plain.get_y() and controlled.get_height() == plain.get_height()
+    assert stored.get_width() > plain.get_width() and stored.get_height() < plain.get_height()
+    assert stored.get_hatch() and not plain.get_hatch() and cards["temple"].get_hatch()
+
+
+def test_a_card_draws_its_four_levels_with_the_active_one_upright():
+    """behold-rome-rulebook.txt, "Concept & Term Glossary > Level": every card has 4 levels, the level
+    oriented upright is active; turning the card a quarter makes the next level upright."""
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(2, 2), dpi=96)
+    ax = figure.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 2), ax.set_ylim(0, 2)
+    artists = draw_card(ax, CARDS.card("gaul"), 2, x=0.4, y=0.2)
+    texts = {t.get_text().replace("\n", " "): t for t in artists[2:]}
+    assert set(texts) == {"2 Transalpine Gaul", "3 Gallia Comata", "4 Gallic Tribute", "1 Cisalpine Gaul"}
+    rotations = {name: t.get_rotation() for name, t in texts.items()}
+    assert rotations == {"2 Transalpine Gaul": 0.0, "3 Gallia Comata": 270.0, "4 Gallic Tribute": 180.0,
+                         "1 Cisalpine Gaul": 90.0}
+    assert texts["2 Transalpine Gaul"].get_fontweight() == "bold"
+    assert [t.get_fontweight() for n, t in texts.items() if n != "2 Transalpine Gaul"] == ["normal"] * 3
+    # no level given: the starting level (the star) is upright
+    default = draw_card(ax, CARDS.card("africa"), x=0.4, y=0.2)
+    assert default[2].get_text() == "2 Africa" and default[2].get_rotation() == 0.0
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_picture_reads_cleanly_through_a_game(seed):
+    """behold-rome-rulebook.txt, "Holding the Game" and "Gameplay": from the deal through 60 random
+    actions (stored cards, conquered regions, cards being resolved) no text runs into another, every
+    text is inside the picture and at least 8 pt as shown; the picture keeps its size."""
+    states = _played(seed, 60)
+    picture = StatePicture(states[0])
+    size = picture.pixel_size
+    for state in states[::6] + [states[-1]]:
+        picture.update(state)
+        assert label_collisions(picture.figure) == [], (seed, state)
+        assert picture.pixel_size == size
+    assert any(state.deck.stored() for state in states) and any(state.deck.aside for state in states)
+
+
+def test_the_state_shows_itself_in_jupyter():
+    """behold-rome-rulebook.txt, "Holding the Game": the game as held is what a notebook shows of a state."""
+    state = _held()
+    png = state._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png == state_png(state)
+    assert Image.open(BytesIO(png)).size == StatePicture(state).pixel_size
+    markup = state._repr_html_()
+    assert markup.startswith("<img") and "the latest events" in markup
+
+
+def test_the_replay_panel_draws_with_this_picture():
+    """behold-rome-rulebook.txt, "Gameplay": a recorded game replayed step by step shows the game as held."""
+    from explorer.core.panels import ReplayPanel
+
+    states = _played(5, 20)
+    panel = ReplayPanel(states[-1].to_json(), picture="image")
+    assert isinstance(panel.picture, StatePicture) and SYSTEM.picture_class() is StatePicture
+    first = bytes(panel.image.value)
+    panel.last.click()
+    assert bytes(panel.image.value) != first
+    assert Image.open(BytesIO(bytes(panel.image.value))).size == panel.picture.pixel_size
+    panel.viewer.value = "player"
+    assert "hand" in panel.players.value
