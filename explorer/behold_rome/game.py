@@ -193,9 +193,11 @@ class BeholdRomeState(GameState):
         cards += [CardPlace(e[0], e[1], "hand") for e in deck.hand + deck.aside]
         return CivView(tuple(cards), self.nation_level, self.round, self.difficulty, self.variants, self.cardset)
 
-    def view(self) -> dict:
+    def view(self, player: str | None = None) -> dict:
         """What the player may know: the hand, the top card, the stored cards and the controlled regions,
-        the deck's size; its order only with look-ahead (Foresight Mode, "Variants"; "Holding the Game")."""
+        the deck's size; its order only with look-ahead (Foresight Mode, "Variants"; "Holding the Game").
+        ``player``: the generic tools ask each seat's view; a solo game has one seat, so any name (or
+        none) gets the same view."""
         deck = self._data["deck"]
         name = lambda e: self.rules.levels[(e[0], e[1])].name if e[0] not in MARKERS else e[0]  # noqa: E731
         out = {"round": self.round, "age": self.age, "turn": self.turn, "phase": self.phase,

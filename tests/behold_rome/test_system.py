@@ -118,3 +118,14 @@ def test_a_save_in_the_middle_of_an_action_round_trips_and_a_broken_frame_is_ref
     bad["data"]["frames"][0]["benefits"][0]["value"] = -3
     with pytest.raises(InputError, match="benefits"):
         BeholdRomeState.from_json(bad)
+
+
+def test_the_solo_players_view_is_asked_like_any_seats():
+    """behold-rome-rulebook.txt, "Holding the Game": the player sees his hand, the top card, his stored
+    cards and controlled regions, not the deck's order; the generic replay panel asks a view by
+    player, which a solo game answers alike."""
+    from explorer.core.systems import get
+
+    state = get("behold_rome").new_game(seed=1)
+    view = state.view(state.players[0])
+    assert view == state.view() and "deck" not in view and len(view["hand"]) <= 5
