@@ -363,8 +363,10 @@ def _spots(gap: float, rings: int = 4, step: float = 7.0) -> list[tuple[float, f
 
 def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], walls: list, lines: list,
                  texts: Mapping[str, str], extra: list[tuple[tuple[float, float], str, dict]]) -> dict[str, Any]:
-    """The creatures' labels, then the movement's, each placed clear of creatures, walls, the path
-    and the labels before it; returns the annotations by creature name (and ``#k`` for the extra)."""
+    """The creatures' labels, each placed clear of creatures, walls, the path and the labels before
+    it, then the movement's by :func:`place_path_labels` (each measured without its leader line, which
+    would otherwise reach back to its point on the path and make every place look taken); returns the
+    annotations by creature name (and ``#k`` for the extra)."""
     figure = ax.figure
     size = notebook_font_size(None, figure)
     placer = LabelPlacer(ax)
@@ -383,13 +385,7 @@ def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], 
                           va="top", linespacing=1.1, path_effects=OUTLINE, zorder=7)
         placer.place(text, _spots(float(battle_map.half_side(token)) * per_metre + 2.0))
         out[token.name] = text
-    for k, (at, words, style) in enumerate(extra):
-        leader = dict(arrowstyle="-", color=style.get("color", PATH_COLOUR), linewidth=0.7, shrinkA=1, shrinkB=4)
-        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, zorder=7.5, arrowprops=leader,
-                          bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85), **style)
-        placer.place(text, _spots(6.0, rings=8, step=6.0))
-        text.arrow_patch.set_visible(max(abs(v) for v in text.xyann) > LEADER_FROM)
-        out[f"#{k}"] = text
+    out.update(place_path_labels(ax, battle_map, walls, lines, out, extra))
     return out
 
 
@@ -678,10 +674,11 @@ def _panel_legend(ax, battle_map: BattleMap) -> None:
 
 def place_path_labels(ax, battle_map: BattleMap, walls: list, lines: list, placed: Mapping[str, Any],
                       extra: list[tuple[tuple[float, float], str, dict]]) -> dict[str, Any]:
-    """The movement's labels (:func:`draw_movement`'s ``extra``) placed as :func:`place_labels` places
-    them -- clear of the creatures, walls, the path and the labels ``placed`` already -- but each
-    measured without its leader line, which is put back once the label stands (drawn only farther
-    than :data:`LEADER_FROM` from its point): one measurement then serves every candidate place, which
+    """The movement's labels (:func:`draw_movement`'s ``extra``, for :func:`place_labels`) placed
+    clear of the creatures, walls, the path and the labels ``placed`` already -- but each
+    measured as its text alone; once it stands, a leader line (a :class:`~matplotlib.lines.Line2D` of
+    gid :data:`LEADER_GID`, apart from the label) joins it to its point when it is farther than
+    :data:`LEADER_FROM` from it: one measurement then serves every candidate place, which
     keeps a panel's click fast; a place whose leader would cross a label costs :data:`LEADER_CROSSING`."""
     figure = ax.figure
     size = notebook_font_size(None, figure)
@@ -702,14 +699,10 @@ def place_path_labels(ax, battle_map: BattleMap, walls: list, lines: list, place
     k_px = figure.dpi / 72.0
     out = {}
     for k, (at, words, style) in enumerate(extra):
-        leader = dict(arrowstyle="-", color=style.get("color", PATH_COLOUR), linewidth=0.7, shrinkA=1, shrinkB=4)
-        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, zorder=7.5, arrowprops=leader,
+        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, zorder=7.5,
                           bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85),
                           ha="center", va="center", **style)
-        props, patch = text.arrowprops, text.arrow_patch
-        text.arrowprops = text.arrow_patch = None  # measured once, as the text alone
-        measured = text.get_window_extent(placer.renderer)
-        text.arrowprops, text.arrow_patch = props, patch
+        measured = text.get_window_extent(placer.renderer)  # measured once, as the text alone
         ax0, ay0 = (float(v) for v in ax.transData.transform(at))
         w, h = float(measured.width), float(measured.height)
         shift_x, shift_y = {"left": 0.0, "center": w / 2, "right": w}, {"bottom": 0.0, "center": h / 2, "top": h}
@@ -721,7 +714,10 @@ def place_path_labels(ax, battle_map: BattleMap, walls: list, lines: list, place
         text.xyann = (dx, dy)
         text.set_ha(ha)
         text.set_va(va)
-        patch.set_visible(max(abs(dx), abs(dy)) > LEADER_FROM)
+        if max(abs(dx), abs(dy)) > LEADER_FROM:
+            ends = ax.transData.inverted().transform(_leader_ends((ax0, ay0), candidates[best], k_px))
+            ax.add_line(Line2D(ends[:, 0], ends[:, 1], color=style.get("color", PATH_COLOUR), linewidth=0.7,
+                               zorder=7.4, gid=LEADER_GID))
         boxes.append(Bbox.from_extents(*candidates[best]))
         out[f"#{k}"] = text
     return out
@@ -730,6 +726,25 @@ def place_path_labels(ax, battle_map: BattleMap, walls: list, lines: list, place
 LEADER_CROSSING = 2000.0
 """What a movement label's leader line crossing another label costs in :func:`place_path_labels`:
 more than crossing a line (50), less than covering a label or a creature (5000 and more)."""
+
+
+LEADER_GID = "dnd-leader"
+
+
+def _leader_ends(anchor, label: tuple, k_px: float) -> np.ndarray:
+    """A leader line's ends (pixels): from 4 pt short of the ``anchor`` to 1 pt outside the ``label``
+    box (x0, y0, x1, y1), on the line between the anchor and the box's centre."""
+    (px, py), (x0, y0, x1, y1) = anchor, label
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    vx, vy = px - cx, py - cy
+    # the fraction of the way to the anchor at which the line leaves the box (grown by 1 pt)
+    half_w, half_h = (x1 - x0) / 2 + k_px, (y1 - y0) / 2 + k_px
+    out = min(half_w / abs(vx) if vx else np.inf, half_h / abs(vy) if vy else np.inf)
+    start = (cx + out * vx, cy + out * vy)
+    length = float(np.hypot(vx, vy)) * max(0.0, 1.0 - out)
+    short = min(4.0 * k_px, length) / float(np.hypot(vx, vy) or 1.0)
+    end = (px - short * vx, py - short * vy)
+    return np.array([start, end])
 
 
 def _leaders_crossing(anchor, spots: list, boxes: list, k_px: float) -> np.ndarray:
@@ -801,8 +816,7 @@ class KartenBild(BlittedChart):
                     markeredgewidth=2.4, linestyle="none", zorder=6, gid="dnd-refused-target")
             lines.append([at, at])
         texts = {t.name: token_text(t, points[t.name], (notes or {}).get(t.name, ())) for t in battle_map.tokens}
-        self.labels = place_labels(ax, battle_map, creatures, self.walls, lines, texts, [])
-        self.labels.update(place_path_labels(ax, battle_map, self.walls, lines, self.labels, extra))
+        self.labels = place_labels(ax, battle_map, creatures, self.walls, lines, texts, extra)
         self._dynamic = [a for a in (*ax.patches, *ax.lines, *ax.texts) if id(a) not in before]
         self.title.set_text(title)
         self._animated = sorted(self._dynamic, key=lambda a: a.get_zorder()) + [self.title]
