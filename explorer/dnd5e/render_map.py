@@ -4,7 +4,9 @@
   when the map is measured on it (ruling ``dnd5e.measuring``), walls and obstacles, the areas by
   kind (colour and hatch, a German legend), the creatures as their spaces (squares, or circles by
   ``dnd5e.space-shape``) in their side's colour with name, hit points ("TP 7/11") and conditions
-  placed clear of creatures, walls and each other (:class:`~explorer.core.render_labels.LabelPlacer`);
+  placed clear of creatures, walls, the path and each other, each name nearest its creature
+  (:func:`place_labels`, one :class:`~explorer.core.render_labels.LabelPlacer` for every picture), a
+  flyer in the air with a dashed outline and "fliegt";
   optionally a :class:`~explorer.dnd5e.movement.Movement` (its path, each leg's cost, the points
   where it provokes a Gelegenheitsangriff, its jumps) and a reachable region shaded.
 * :func:`map_png` is the same as PNG bytes (``BattleMap._repr_png_`` may call it).
@@ -25,7 +27,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyArrowPatch, Patch, PathPatch, Rectangle
+from matplotlib.patches import Circle, FancyArrowPatch, Patch, PathPatch, Polygon, Rectangle
 from matplotlib.path import Path
 from matplotlib.transforms import Bbox
 from shapely.geometry import LineString, box
@@ -67,6 +69,20 @@ MARGINS = (0.65, 0.2, 0.4)
 MAX_GRID_LINES = 300
 """A finer grid (a large map) is left out: its lines would merge into a grey surface."""
 GRID_GID = "dnd-grid"
+CREATURE_GID = "dnd-creature:"
+"""A creature's drawn space has the gid ``dnd-creature:<name>``."""
+WALL_GID, AREA_GID, REACH_GID = "dnd-wall", "dnd-area", "dnd-reachable"
+PATH_GID, JUMP_GID, ARROW_GID = "dnd-path", "dnd-jump", "dnd-arrow"
+"""The gids of a movement's straight pieces (lines), jump arcs and arrowhead (patches)."""
+ALOFT_GID = "dnd-aloft"
+ALOFT_WORDS = "fliegt (in der Luft)"
+"""A flyer in the air (``Token.aloft``): a dashed outline round its space, "fliegt" in its label."""
+LABEL_PAD = 0.15
+"""A movement label's white box reaches this part of its font size beyond its text."""
+ALONG = (0.5, 0.3, 0.7, 0.15, 0.85)
+"""Where along its leg (parts of the way) a leg's label may stand, the middle first."""
+WRAP_FROM = 44
+"""A movement label longer than this (characters) goes on two lines, broken at a comma."""
 LEADER_FROM = 12.0
 """A movement label placed farther than this (points) from its point gets a leader line to it."""
 JUMP_BEND = -0.35
@@ -107,9 +123,9 @@ def leg_text(leg, numbered: bool = False) -> str:
 
 
 def token_text(token: Token, hp: tuple[int, int] | None, notes: Iterable[str] = ()) -> str:
-    """Name on the first line; ``TP 7/11`` and the conditions on the second."""
+    """Name on the first line; ``TP 7/11``, the conditions, "fliegt" (aloft) and ``notes`` on the second."""
     second = [f"TP {hp[0]}/{hp[1]}"] if hp is not None else []
-    second += sorted(token.conditions) + [n for n in notes if n]
+    second += sorted(token.conditions) + (["fliegt"] if token.aloft else []) + [n for n in notes if n]
     return token.name + ("\n" + ", ".join(second) if second else "")
 
 
@@ -208,16 +224,17 @@ def draw_terrain(ax, battle_map: BattleMap) -> list:
     ax.add_patch(Rectangle((0, 0), w, h, facecolor="none", edgecolor="black", linewidth=1.0, zorder=1.6))
     for area in battle_map.areas:
         _label, face, hatch, edge = AREA_STYLES[area.kind]
-        _patch(ax, area.shape, facecolor=face, hatch=hatch, edgecolor=edge, linewidth=0.8, zorder=1)
+        _patch(ax, area.shape, facecolor=face, hatch=hatch, edgecolor=edge, linewidth=0.8, zorder=1, gid=AREA_GID)
         if area.rough:
-            _patch(ax, area.shape, facecolor="none", edgecolor=edge, linewidth=1.8, linestyle=(0, (3, 2)), zorder=1.1)
+            _patch(ax, area.shape, facecolor="none", edgecolor=edge, linewidth=1.8, linestyle=(0, (3, 2)), zorder=1.1,
+                   gid=AREA_GID)
     if battle_map.grid:
         step = float(SQUARE)
         xs, ys = np.arange(0, w + 1e-9, step), np.arange(0, h + 1e-9, step)
         if len(xs) + len(ys) <= MAX_GRID_LINES:
             segments = [((x, 0), (x, h)) for x in xs] + [((0, y), (w, y)) for y in ys]
             ax.add_collection(LineCollection(segments, colors=GRID_COLOUR, linewidths=0.6, zorder=1.5, gid=GRID_GID))
-    walls = [_patch(ax, wall.shape, facecolor=WALL_COLOUR, edgecolor="black", linewidth=0.8, zorder=2)
+    walls = [_patch(ax, wall.shape, facecolor=WALL_COLOUR, edgecolor="black", linewidth=0.8, zorder=2, gid=WALL_GID)
              for wall in battle_map.walls]
     ax.set_xlim(-0.3, w + 0.3)
     ax.set_ylim(-0.3, h + 0.3)
@@ -228,9 +245,11 @@ def draw_terrain(ax, battle_map: BattleMap) -> list:
 
 
 def legend_entries(battle_map: BattleMap, *, moves: bool = False, jumps: bool = False, reach: bool = False,
-                   acting: bool = False) -> tuple[list, list[str]]:
-    """The legend's handles and German texts: the sides, the area kinds on the map, walls, and the
-    marks of a movement when asked for."""
+                   acting: bool = False, dearer: bool = True, attacks: bool = True,
+                   aloft: bool | None = None) -> tuple[list, list[str]]:
+    """The legend's handles and German texts: the sides, the area kinds on the map, walls, a flyer in
+    the air (``aloft``; default: whether one is), and the marks asked for: ``acting``, ``reach``,
+    ``moves`` (the path, with ``dearer`` pieces and Gelegenheitsangriffe, ``attacks``), ``jumps``."""
     handles, labels = [], []
     for side, colour in side_colours(battle_map).items():
         handles.append(Patch(facecolor=colour, edgecolor="black"))
@@ -249,6 +268,9 @@ def legend_entries(battle_map: BattleMap, *, moves: bool = False, jumps: bool = 
     if battle_map.walls:
         handles.append(Patch(facecolor=WALL_COLOUR, edgecolor="black"))
         labels.append("Wand/Hindernis")
+    if any(t.aloft for t in battle_map.tokens) if aloft is None else aloft:
+        handles.append(Patch(facecolor="none", edgecolor="black", linestyle=(0, (2, 1.5)), linewidth=1.4))
+        labels.append(ALOFT_WORDS)
     if acting:
         handles.append(Patch(facecolor="none", edgecolor=ACTING_COLOUR, linewidth=2.5))
         labels.append("am Zug")
@@ -256,10 +278,15 @@ def legend_entries(battle_map: BattleMap, *, moves: bool = False, jumps: bool = 
         handles.append(Patch(facecolor=REACH_COLOUR, alpha=0.35, edgecolor=REACH_COLOUR))
         labels.append("erreichbar")
     if moves:
-        handles += [Line2D([], [], color=PATH_COLOUR, linewidth=2), Line2D([], [], color=COSTLY_COLOUR, linewidth=2.5),
-                    Line2D([], [], marker="X", color=ATTACK_COLOUR, markeredgecolor="white", markersize=10,
-                           linestyle="none")]
-        labels += ["Weg (1 m je m)", "Weg, teurer (x2 und mehr)", "Gelegenheitsangriff"]
+        handles.append(Line2D([], [], color=PATH_COLOUR, linewidth=2))
+        labels.append("Weg (1 m je m)")
+        if dearer:
+            handles.append(Line2D([], [], color=COSTLY_COLOUR, linewidth=2.5))
+            labels.append("Weg, teurer (x2 und mehr)")
+        if attacks:
+            handles.append(Line2D([], [], marker="X", color=ATTACK_COLOUR, markeredgecolor="white", markersize=10,
+                                  linestyle="none"))
+            labels.append("Gelegenheitsangriff")
     if jumps:
         handles.append(Line2D([], [], color=PATH_COLOUR, linewidth=1.6, linestyle=(0, (1, 1.5))))
         labels.append("Weitsprung")
@@ -272,7 +299,8 @@ def legend_entries(battle_map: BattleMap, *, moves: bool = False, jumps: bool = 
 def draw_creatures(ax, battle_map: BattleMap, *, hp: Mapping[str, tuple[int, int]],
                    highlight: set[str]) -> list[tuple[Token, Any]]:
     """Each creature's space (slightly inset, so neighbours stay apart) in its side's colour: greyed
-    at 0 hit points, hatched when liegend, a gold edge when highlighted; returns (token, patch)."""
+    at 0 hit points, hatched when liegend, a gold edge when highlighted, a dashed outline when aloft
+    (gid :data:`ALOFT_GID`); returns (token, patch), each patch of gid ``dnd-creature:<name>``."""
     colours = side_colours(battle_map)
     out = []
     for token in battle_map.tokens:
@@ -283,18 +311,25 @@ def draw_creatures(ax, battle_map: BattleMap, *, hp: Mapping[str, tuple[int, int
                      linewidth=1.0, hatch="////" if token.prone else None, zorder=4)
         if token.name in highlight:
             style.update(edgecolor=ACTING_COLOUR, linewidth=3.0)
-        if battle_map.round_spaces:
-            patch = Circle((x, y), half, **style)
-        else:
-            patch = Rectangle((x - half, y - half), 2 * half, 2 * half, **style)
-        out.append((token, ax.add_patch(patch)))
+        style["gid"] = CREATURE_GID + token.name
+        out.append((token, ax.add_patch(_space(battle_map, x, y, half, **style))))
+        if token.aloft:  # a dashed outline just outside the space drawn
+            ax.add_patch(_space(battle_map, x, y, half / 0.86 * 0.97, facecolor="none", edgecolor="black",
+                                linewidth=1.3, linestyle=(0, (2.5, 1.5)), zorder=4.1, gid=ALOFT_GID))
     return out
+
+
+def _space(battle_map: BattleMap, x: float, y: float, half: float, **style):
+    if battle_map.round_spaces:
+        return Circle((x, y), half, **style)
+    return Rectangle((x - half, y - half), 2 * half, 2 * half, **style)
 
 
 def draw_movement(ax, movement: Movement) -> tuple[list, list[tuple[tuple[float, float], str, dict]]]:
     """The path piece by piece (dearer pieces in orange and thicker; jumps as a dotted arc), an
     arrow at the end, and an X where each Gelegenheitsangriff is provoked; returns the lines drawn
-    (points, for the labels to avoid) and the labels to place: (anchor, text, style)."""
+    (points, for the labels to avoid) and the labels to place: (anchor, text, style), a leg's with
+    the points along it (:data:`ALONG`) where it may stand instead."""
     lines, labels = [], []
     numbered = len(movement.legs) > 1
     for leg in movement.legs:
@@ -302,22 +337,25 @@ def draw_movement(ax, movement: Movement) -> tuple[list, list[tuple[tuple[float,
             a, b = tuple(map(float, piece.start)), tuple(map(float, piece.end))
             if leg.jump is not None:
                 ax.add_patch(FancyArrowPatch(a, b, connectionstyle=f"arc3,rad={JUMP_BEND}", arrowstyle="-",
-                                             color=PATH_COLOUR, linewidth=1.6, linestyle=(0, (1, 1.5)), zorder=5))
+                                             color=PATH_COLOUR, linewidth=1.6, linestyle=(0, (1, 1.5)), zorder=5,
+                                             gid=JUMP_GID))
                 lines.append(_arc(a, b))
                 continue
             else:
                 dear = piece.rate > 1
                 ax.plot([a[0], b[0]], [a[1], b[1]], color=COSTLY_COLOUR if dear else PATH_COLOUR,
-                        linewidth=2.8 if dear else 2.0, solid_capstyle="round", zorder=5)
+                        linewidth=2.8 if dear else 2.0, solid_capstyle="round", zorder=5, gid=PATH_GID)
             lines.append([a, b])
         mid = ((float(leg.start[0]) + float(leg.end[0])) / 2, (float(leg.start[1]) + float(leg.end[1])) / 2)
-        labels.append((mid, leg_text(leg, numbered), dict(color=PATH_COLOUR)))
+        along = [(float(leg.start[0]) + t * (float(leg.end[0]) - float(leg.start[0])),
+                  float(leg.start[1]) + t * (float(leg.end[1]) - float(leg.start[1]))) for t in ALONG]
+        labels.append((mid, _wrapped(leg_text(leg, numbered)), dict(color=PATH_COLOUR), along))
     if movement.legs:
         last = movement.legs[-1]
         tip = tuple(map(float, last.end))
         tail = tuple(map(float, last.pieces[-1].start)) if last.pieces else tuple(map(float, last.start))
-        ax.add_patch(FancyArrowPatch(tail, tip, arrowstyle="-|>", mutation_scale=16, color=PATH_COLOUR, linewidth=0,
-                                     shrinkA=0, shrinkB=0, zorder=5.2))
+        ax.add_patch(Polygon(_arrowhead(ax, tail, tip), closed=True, facecolor=PATH_COLOUR, edgecolor="none",
+                             zorder=5.2, gid=ARROW_GID))
     if movement.stand_up_cost:
         labels.append((tuple(map(float, movement.start)), f"Aufstehen: {metres_text(movement.stand_up_cost)}",
                        dict(color=PATH_COLOUR)))
@@ -327,6 +365,32 @@ def draw_movement(ax, movement: Movement) -> tuple[list, list[tuple[tuple[float,
                 linestyle="none", zorder=6, gid="dnd-opportunity-attack")
         labels.append((at, f"Gelegenheitsangriff:\n{oa.attacker}", dict(color=ATTACK_COLOUR, fontweight="bold")))
     return lines, labels
+
+
+ARROWHEAD = (6.4, 3.2)
+"""The arrowhead's length and half width, in points."""
+
+
+def _arrowhead(ax, tail, tip) -> np.ndarray:
+    """The arrowhead's triangle (data units) at ``tip``, pointing from ``tail``, :data:`ARROWHEAD` in
+    points at the axes' scale now (a map's axes keep their size)."""
+    ax.apply_aspect()
+    per_point = ax.figure.dpi / 72.0 / abs(ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0])
+    (x0, y0), (x1, y1) = tail, tip
+    length = float(np.hypot(x1 - x0, y1 - y0)) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    back, half = ARROWHEAD[0] * per_point, ARROWHEAD[1] * per_point
+    bx, by = x1 - ux * back, y1 - uy * back
+    return np.array([(x1, y1), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)])
+
+
+def _wrapped(words: str) -> str:
+    """``words`` on two lines, broken at the comma nearest the middle, when longer than :data:`WRAP_FROM`."""
+    commas = [i for i in range(len(words)) if words.startswith(", ", i)]
+    if len(words) <= WRAP_FROM or not commas:
+        return words
+    cut = min(commas, key=lambda i: abs(i - len(words) / 2))
+    return words[:cut + 1] + "\n" + words[cut + 2:]
 
 
 def _arc(a, b, bend: float = JUMP_BEND, n: int = 12) -> list[tuple[float, float]]:
@@ -346,7 +410,7 @@ def draw_reachable(ax, geometry: BaseGeometry | None):
     if path is None:
         return None
     return ax.add_patch(PathPatch(path, facecolor=REACH_COLOUR, alpha=0.3, edgecolor=REACH_COLOUR, linewidth=1.2,
-                                  zorder=3))
+                                  zorder=3, gid=REACH_GID))
 
 
 def _spots(gap: float, rings: int = 4, step: float = 7.0) -> list[tuple[float, float, str, str]]:
@@ -363,30 +427,124 @@ def _spots(gap: float, rings: int = 4, step: float = 7.0) -> list[tuple[float, f
 
 def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], walls: list, lines: list,
                  texts: Mapping[str, str], extra: list[tuple[tuple[float, float], str, dict]]) -> dict[str, Any]:
-    """The creatures' labels, each placed clear of creatures, walls, the path and the labels before
-    it, then the movement's by :func:`place_path_labels` (each measured without its leader line, which
-    would otherwise reach back to its point on the path and make every place look taken); returns the
-    annotations by creature name (and ``#k`` for the extra)."""
+    """Every label of a map picture (:func:`draw_map`, :func:`map_png`, :class:`MapPicture`,
+    :class:`KartenBild`), by one :class:`~explorer.core.render_labels.LabelPlacer`: first each
+    creature's (``texts``), nearest its own creature (a place nearer another reads as that one's),
+    then the movement's (``extra``: each leg's cost, Aufstehen, Gelegenheitsangriff), each clear of
+    the creatures' spaces, the walls, the path (``lines``, a band 8 pt wide) and its arrowhead, the
+    labels before it, inside the axes and, where it can, off the map's edge.  A leg's label may
+    stand anywhere along its leg (:data:`ALONG`).  A movement label is measured once, as its text
+    and white box alone (one measurement serves every candidate place, which keeps a panel's click
+    fast); once it stands, a leader line (a :class:`~matplotlib.lines.Line2D` of gid
+    :data:`LEADER_GID`, apart from the label) joins it to its point when it is farther than
+    :data:`LEADER_FROM`; a place whose leader would cross a label costs :data:`LEADER_CROSSING`.
+    Returns the texts by creature name (``#k`` for the extra)."""
     figure = ax.figure
     size = notebook_font_size(None, figure)
     placer = LabelPlacer(ax)
-    for token, _patch in creatures:  # the whole space, not only the inset patch drawn on it
+    for token in battle_map.tokens:  # the whole space, not only the inset patch drawn on it
         placer.avoid_path(geometry_path(battle_map.space(token)))
     for wall in walls:
         placer.avoid_patch(wall)
+    for patch in ax.patches:
+        if patch.get_gid() == ARROW_GID:  # the arrowhead
+            placer.avoid_patch(patch)
+    w, h = float(battle_map.width), float(battle_map.height)
+    placer.avoid_line([(0, 0), (w, 0), (w, h), (0, h), (0, 0)])  # the map's edge: a label across it costs a little
     per_metre = abs(ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0]) * 72.0 / figure.dpi
     for line in lines:  # the path as a band 8 pt wide: a label crossing it would hide where it goes
         band = geometry_path(LineString(line).buffer(4.0 / per_metre))
         if band is not None:
             placer.avoid_path(band)
-    out = {}
+    spaces = {t.name: (tuple(float(v) for v in t.position), float(battle_map.half_side(t))) for t in battle_map.tokens}
+    out, boxes = {}, []
     for token, _patch in creatures:
-        text = annotation(ax, texts[token.name], tuple(map(float, token.position)), fontsize=size, ha="center",
+        text = annotation(ax, texts[token.name], spaces[token.name][0], fontsize=size, ha="center",
                           va="top", linespacing=1.1, path_effects=OUTLINE, zorder=7)
-        placer.place(text, _spots(float(battle_map.half_side(token)) * per_metre + 2.0))
+        placer.place_near(text, _spots(spaces[token.name][1] * per_metre + 2.0), spaces[token.name],
+                          list(spaces.values()))
+        boxes.append(placer.boxes[-1])
         out[token.name] = text
-    out.update(place_path_labels(ax, battle_map, walls, lines, out, extra))
+    spots = _spots(6.0, rings=10, step=6.0)
+    k_px = figure.dpi / 72.0
+    pad = LABEL_PAD * size * k_px
+    for k, (at, words, style, *along) in enumerate(extra):
+        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, zorder=7.5,
+                          bbox=dict(boxstyle=f"round,pad={LABEL_PAD}", facecolor="white", edgecolor="none", alpha=0.85),
+                          ha="center", va="center", **style)
+        measured = text.get_window_extent(placer.renderer)  # measured once, as the text alone
+        anchors = [tuple(float(v) for v in a) for a in (along[0] if along else [at])]
+        w, h = float(measured.width), float(measured.height)
+        shift_x, shift_y = {"left": 0.0, "center": w / 2, "right": w}, {"bottom": 0.0, "center": h / 2, "top": h}
+        candidates, penalty, where = [], [], []
+        for j, anchor in enumerate(anchors):
+            ax0, ay0 = (float(v) for v in ax.transData.transform(anchor))
+            crossing = _leaders_crossing((ax0, ay0), spots, boxes, k_px)
+            for i, (dx, dy, ha, va) in enumerate(spots):  # nearer the anchor first, then the middle first
+                x0, y0 = ax0 + dx * k_px - shift_x[ha], ay0 + dy * k_px - shift_y[va]
+                candidates.append((x0 - pad, y0 - pad, x0 + w + pad, y0 + h + pad))  # with its white box
+                penalty.append((i * len(anchors) + j) * 1e-6 + LEADER_CROSSING * crossing[i])
+                where.append((anchor, (ax0, ay0), spots[i]))
+        best, _cost = placer.choose(candidates, penalty)
+        anchor, (ax0, ay0), (dx, dy, ha, va) = where[best]
+        text.xy = anchor
+        text.xyann = (dx, dy)
+        text.set_ha(ha)
+        text.set_va(va)
+        if max(abs(dx), abs(dy)) > LEADER_FROM:
+            ends = ax.transData.inverted().transform(_leader_ends((ax0, ay0), candidates[best], k_px))
+            ax.add_line(Line2D(ends[:, 0], ends[:, 1], color=style.get("color", PATH_COLOUR), linewidth=0.7,
+                               zorder=7.4, gid=LEADER_GID))
+        boxes.append(Bbox.from_extents(*candidates[best]))
+        out[f"#{k}"] = text
     return out
+
+
+LEADER_CROSSING = 2000.0
+"""What a movement label's leader line crossing another label costs in :func:`place_labels`:
+more than crossing a line (50), less than covering a label or a creature (5000 and more)."""
+
+
+LEADER_GID = "dnd-leader"
+
+
+def _leader_ends(anchor, label: tuple, k_px: float) -> np.ndarray:
+    """A leader line's ends (pixels): from 4 pt short of the ``anchor`` to 1 pt outside the ``label``
+    box (x0, y0, x1, y1), on the line between the anchor and the box's centre."""
+    (px, py), (x0, y0, x1, y1) = anchor, label
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    vx, vy = px - cx, py - cy
+    # the fraction of the way to the anchor at which the line leaves the box (grown by 1 pt)
+    half_w, half_h = (x1 - x0) / 2 + k_px, (y1 - y0) / 2 + k_px
+    out = min(half_w / abs(vx) if vx else np.inf, half_h / abs(vy) if vy else np.inf)
+    start = (cx + out * vx, cy + out * vy)
+    length = float(np.hypot(vx, vy)) * max(0.0, 1.0 - out)
+    short = min(4.0 * k_px, length) / float(np.hypot(vx, vy) or 1.0)
+    end = (px - short * vx, py - short * vy)
+    return np.array([start, end])
+
+
+def _leaders_crossing(anchor, spots: list, boxes: list, k_px: float) -> np.ndarray:
+    """1 for each of ``spots`` (offsets in points) whose leader line -- drawn beyond
+    :data:`LEADER_FROM` from the ``anchor`` (pixels) to the offset -- crosses one of the label
+    ``boxes`` (pixels), else 0."""
+    if not boxes:
+        return np.zeros(len(spots))
+    ax0, ay0 = anchor
+    segments = shapely.linestrings([[(ax0, ay0), (ax0 + dx * k_px, ay0 + dy * k_px)] for dx, dy, *_ in spots])
+    shapes = shapely.union_all([box(b.x0 - 3, b.y0 - 3, b.x1 + 3, b.y1 + 3) for b in boxes])  # 3 px clear
+    far = np.array([max(abs(dx), abs(dy)) > LEADER_FROM for dx, dy, *_ in spots])
+    return (far & shapely.intersects(segments, shapes)).astype(float)
+
+
+
+def drawn_marks(movement: Movement | None, reachable: BaseGeometry | None) -> dict[str, bool]:
+    """Which marks a picture with ``movement`` and ``reachable`` draws (:func:`legend_entries`' keywords)."""
+    legs = movement.legs if movement is not None else ()
+    return dict(moves=movement is not None, jumps=any(leg.jump is not None for leg in legs),
+                dearer=any(piece.rate > 1 and leg.jump is None for leg in legs for piece in leg.pieces),
+                attacks=bool(movement is not None and movement.opportunity_attacks),
+                reach=reachable is not None and not reachable.is_empty)
 
 
 def draw_map(ax, battle_map: BattleMap, *, movement: Movement | None = None, reachable: Any = None,
@@ -416,9 +574,7 @@ def draw_map(ax, battle_map: BattleMap, *, movement: Movement | None = None, rea
     if title:
         ax.set_title(title, fontsize=notebook_font_size(None, ax.figure) + 1)
     if legend:
-        handles, labels = legend_entries(battle_map, moves=movement is not None,
-                                         jumps=movement is not None and any(l.jump for l in movement.legs),
-                                         reach=area is not None, acting=bool(marked))
+        handles, labels = legend_entries(battle_map, acting=bool(marked), **drawn_marks(movement, area))
         legend_below(ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, ax.figure))
     raise_to_notebook_minimum(ax.figure)
     texts = {t.name: token_text(t, points[t.name], (notes or {}).get(t.name, ())) for t in battle_map.tokens}
@@ -491,12 +647,24 @@ def state_notes(state) -> dict[str, list[str]]:
     return notes
 
 
+ACTION_WORDS = {
+    "angriff": "Angriff", "zauber-wirken": "Zauber wirken", "spurt": "Spurt", "rueckzug": "Rückzug",
+    "ausweichen": "Ausweichen", "helfen": "Helfen", "verstecken": "Verstecken", "suchen": "Suchen",
+    "vorbereiten": "Vorbereiten", "gegenstand-verwenden": "Gegenstand verwenden",
+    "magischen-gegenstand-verwenden": "Magischen Gegenstand verwenden",
+    "spezialfaehigkeit-verwenden": "Spezialfähigkeit verwenden",
+}
+"""The German name of each action in combat (AKTIONEN IM KAMPF) by its id (``EncounterState.action_used``)."""
+
+
 def status_line(state) -> str:
-    """``Runde 2, Zug: Kämpferin — Aktion frei, Bewegung 4,5 m übrig``, or how the encounter ended."""
+    """``Runde 2, Zug: Kämpferin — Aktion genutzt (Rückzug), Bewegung 4,5 m übrig``, or how the
+    encounter ended; the action by its German name (:data:`ACTION_WORDS`)."""
     if state.is_terminal():
         won = f"{state.winner} gewinnt" if state.winner else "ohne Sieger"
         return f"Ende in Runde {state.round}: {won}"
-    action = "Aktion frei" if state.action_used is None else f"Aktion genutzt ({state.action_used})"
+    used = state.action_used
+    action = "Aktion frei" if used is None else f"Aktion genutzt ({ACTION_WORDS.get(used, used)})"
     return (f"Runde {state.round}, Zug: {state.acting} — {action}, "
             f"Bewegung {metres_text(state.movement_left())} übrig")
 
@@ -528,18 +696,18 @@ def players_html(state, viewer: Any = "public") -> str:
 class MapPicture:
     """An encounter's battle map as one figure, updated in place (``System.picture`` protocol).
 
-    ``MapPicture(state)`` draws the terrain, grid and legend once (the saved background) and the
+    ``MapPicture(state)`` draws the terrain and grid once (the saved background) and the
     creatures over it; ``update(state, movement=None, reachable=None)`` redraws only the creatures,
     their labels, the acting creature's gold edge, the title (:func:`status_line`) and, when
-    given, a movement and a reachable region.  ``png()`` is the picture as PNG bytes (from the
-    canvas buffer)."""
+    given, a movement and a reachable region.  The legend lists only what is drawn (a changed one
+    redraws the background once); the figure keeps the size of the fullest legend.  ``png()`` is
+    the picture as PNG bytes (from the canvas buffer)."""
 
     @staticmethod
     def figure_size(state, width: float = WIDTH) -> tuple[float, float]:
         figure, ax = map_figure(state.battle_map, width)
         draw_terrain(ax, state.battle_map)
-        handles, labels = legend_entries(state.battle_map, moves=True, jumps=True, reach=True, acting=True)
-        legend_below(ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, figure))
+        _fullest_legend(ax, state.battle_map)
         fit_bottom(figure, ax)
         return tuple(float(v) for v in figure.get_size_inches())
 
@@ -559,10 +727,11 @@ class MapPicture:
         self.figure = figure
         raise_to_notebook_minimum(figure)
         self.walls = draw_terrain(self.ax, battle_map)
-        handles, labels = legend_entries(battle_map, moves=True, jumps=True, reach=True, acting=True)
-        legend_below(self.ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, figure))
-        if own_figure:
+        if own_figure:  # room for the fullest legend: the picture keeps its size whatever it shows
+            _fullest_legend(self.ax, battle_map)
             fit_bottom(figure, self.ax)
+            self.ax.get_legend().remove()
+        self._legend_words: tuple = ()
         self.title = self.ax.set_title("", fontsize=notebook_font_size(None, figure) + 1)
         self.title.set_animated(True)
         self._dynamic: list = []
@@ -584,9 +753,11 @@ class MapPicture:
         before = {id(a) for a in (*ax.patches, *ax.lines, *ax.texts)}
         acting = set() if state.is_terminal() else {state.acting}
         points = {t.name: (state.hp(t.name), state.max_hp(t.name)) for t in battle_map.tokens}
-        draw_reachable(ax, reachable_geometry(reachable))
+        area = reachable_geometry(reachable)
+        draw_reachable(ax, area)
         creatures = draw_creatures(ax, battle_map, hp=points, highlight=acting)
         lines, extra = draw_movement(ax, movement) if movement is not None else ([], [])
+        self._legend(battle_map, acting=bool(acting), **drawn_marks(movement, area))
         notes = state_notes(state)
         texts = {t.name: token_text(t, points[t.name], notes[t.name]) for t in battle_map.tokens}
         self.labels = place_labels(ax, battle_map, creatures, self.walls, lines, texts, extra)
@@ -596,6 +767,18 @@ class MapPicture:
         self.title.set_text(status_line(state))
         self.state = state
         self._refresh()
+
+    def _legend(self, battle_map: BattleMap, **marks) -> None:
+        """The legend of what is drawn (:func:`legend_entries`); a changed one is part of the
+        background, which is then drawn afresh."""
+        handles, labels = legend_entries(battle_map, **marks)
+        if tuple(labels) == self._legend_words:
+            return
+        if self.ax.get_legend() is not None:
+            self.ax.get_legend().remove()
+        legend_below(self.ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, self.figure))
+        self._legend_words = tuple(labels)
+        self._background = None
 
     def _on_draw(self, event) -> None:
         canvas = self.figure.canvas
@@ -640,6 +823,15 @@ class MapPicture:
         return players_html(state, viewer)
 
 
+def _fullest_legend(ax, battle_map: BattleMap, **words):
+    """The legend with every mark a picture of ``battle_map`` may show (a flyer in the air if one of
+    its creatures can fly), to size the figure for."""
+    handles, labels = legend_entries(battle_map, moves=True, jumps=True, reach=True, acting=True,
+                                     aloft=any(t.aloft or t.creature.speeds.fliegen for t in battle_map.tokens))
+    labels = [words.get(text, text) for text in labels]
+    return legend_below(ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, ax.figure))
+
+
 def _terrain_key(battle_map: BattleMap) -> tuple:
     return (battle_map.width, battle_map.height, battle_map.grid, battle_map.round_spaces,
             tuple((w.name, w.shape.wkb) for w in battle_map.walls),
@@ -667,97 +859,7 @@ def panel_figure_size(battle_map: BattleMap, width: float = PANEL_WIDTH, dpi: in
 
 
 def _panel_legend(ax, battle_map: BattleMap) -> None:
-    handles, labels = legend_entries(battle_map, moves=True, jumps=True, reach=True, acting=True)
-    labels = [CHOSEN_WORDS if text == "am Zug" else text for text in labels]
-    legend_below(ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, ax.figure))
-
-
-def place_path_labels(ax, battle_map: BattleMap, walls: list, lines: list, placed: Mapping[str, Any],
-                      extra: list[tuple[tuple[float, float], str, dict]]) -> dict[str, Any]:
-    """The movement's labels (:func:`draw_movement`'s ``extra``, for :func:`place_labels`) placed
-    clear of the creatures, walls, the path and the labels ``placed`` already -- but each
-    measured as its text alone; once it stands, a leader line (a :class:`~matplotlib.lines.Line2D` of
-    gid :data:`LEADER_GID`, apart from the label) joins it to its point when it is farther than
-    :data:`LEADER_FROM` from it: one measurement then serves every candidate place, which
-    keeps a panel's click fast; a place whose leader would cross a label costs :data:`LEADER_CROSSING`."""
-    figure = ax.figure
-    size = notebook_font_size(None, figure)
-    placer = LabelPlacer(ax)
-    for token in battle_map.tokens:
-        placer.avoid_path(geometry_path(battle_map.space(token)))
-    for wall in walls:
-        placer.avoid_patch(wall)
-    per_metre = abs(ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0]) * 72.0 / figure.dpi
-    for line in lines:
-        band = geometry_path(LineString(line).buffer(4.0 / per_metre))
-        if band is not None:
-            placer.avoid_path(band)
-    boxes = [label.get_window_extent(placer.renderer) for label in placed.values()]
-    for placed_box in boxes:
-        placer.avoid_box(placed_box)
-    spots = _spots(6.0, rings=8, step=6.0)
-    k_px = figure.dpi / 72.0
-    out = {}
-    for k, (at, words, style) in enumerate(extra):
-        text = annotation(ax, words, at, fontsize=size, linespacing=1.1, zorder=7.5,
-                          bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85),
-                          ha="center", va="center", **style)
-        measured = text.get_window_extent(placer.renderer)  # measured once, as the text alone
-        ax0, ay0 = (float(v) for v in ax.transData.transform(at))
-        w, h = float(measured.width), float(measured.height)
-        shift_x, shift_y = {"left": 0.0, "center": w / 2, "right": w}, {"bottom": 0.0, "center": h / 2, "top": h}
-        candidates = [(ax0 + dx * k_px - shift_x[ha], ay0 + dy * k_px - shift_y[va]) for dx, dy, ha, va in spots]
-        candidates = [(x0, y0, x0 + w, y0 + h) for x0, y0 in candidates]
-        penalty = np.arange(len(spots)) * 1e-6 + LEADER_CROSSING * _leaders_crossing((ax0, ay0), spots, boxes, k_px)
-        best, _cost = placer.choose(candidates, penalty)
-        dx, dy, ha, va = spots[best]
-        text.xyann = (dx, dy)
-        text.set_ha(ha)
-        text.set_va(va)
-        if max(abs(dx), abs(dy)) > LEADER_FROM:
-            ends = ax.transData.inverted().transform(_leader_ends((ax0, ay0), candidates[best], k_px))
-            ax.add_line(Line2D(ends[:, 0], ends[:, 1], color=style.get("color", PATH_COLOUR), linewidth=0.7,
-                               zorder=7.4, gid=LEADER_GID))
-        boxes.append(Bbox.from_extents(*candidates[best]))
-        out[f"#{k}"] = text
-    return out
-
-
-LEADER_CROSSING = 2000.0
-"""What a movement label's leader line crossing another label costs in :func:`place_path_labels`:
-more than crossing a line (50), less than covering a label or a creature (5000 and more)."""
-
-
-LEADER_GID = "dnd-leader"
-
-
-def _leader_ends(anchor, label: tuple, k_px: float) -> np.ndarray:
-    """A leader line's ends (pixels): from 4 pt short of the ``anchor`` to 1 pt outside the ``label``
-    box (x0, y0, x1, y1), on the line between the anchor and the box's centre."""
-    (px, py), (x0, y0, x1, y1) = anchor, label
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    vx, vy = px - cx, py - cy
-    # the fraction of the way to the anchor at which the line leaves the box (grown by 1 pt)
-    half_w, half_h = (x1 - x0) / 2 + k_px, (y1 - y0) / 2 + k_px
-    out = min(half_w / abs(vx) if vx else np.inf, half_h / abs(vy) if vy else np.inf)
-    start = (cx + out * vx, cy + out * vy)
-    length = float(np.hypot(vx, vy)) * max(0.0, 1.0 - out)
-    short = min(4.0 * k_px, length) / float(np.hypot(vx, vy) or 1.0)
-    end = (px - short * vx, py - short * vy)
-    return np.array([start, end])
-
-
-def _leaders_crossing(anchor, spots: list, boxes: list, k_px: float) -> np.ndarray:
-    """1 for each of ``spots`` (offsets in points) whose leader line -- drawn beyond
-    :data:`LEADER_FROM` from the ``anchor`` (pixels) to the offset -- crosses one of the label
-    ``boxes`` (pixels), else 0."""
-    if not boxes:
-        return np.zeros(len(spots))
-    ax0, ay0 = anchor
-    segments = shapely.linestrings([[(ax0, ay0), (ax0 + dx * k_px, ay0 + dy * k_px)] for dx, dy, *_ in spots])
-    shapes = shapely.union_all([box(b.x0 - 3, b.y0 - 3, b.x1 + 3, b.y1 + 3) for b in boxes])  # 3 px clear
-    far = np.array([max(abs(dx), abs(dy)) > LEADER_FROM for dx, dy, *_ in spots])
-    return (far & shapely.intersects(segments, shapes)).astype(float)
+    _fullest_legend(ax, battle_map, **{"am Zug": CHOSEN_WORDS})
 
 
 class KartenBild(BlittedChart):
@@ -766,6 +868,10 @@ class KartenBild(BlittedChart):
     Gelegenheitsangriffe and jumps, a refused destination (a red ring) and the title are the animated
     overlay, blitted over it after each :meth:`show` (:class:`~explorer.core.render_blit.BlittedChart`:
     :meth:`render` PNG bytes, :meth:`blit` an ipympl canvas, :meth:`png` the full redraw).
+
+    The legend is fixed -- every mark a click may draw, whether or not this one does -- since it is
+    part of the cached background: a legend following each click would redraw the whole figure
+    instead of blitting the overlay (:class:`MapPicture` lists only what it draws).
 
     ``figure``: an empty figure (an ipympl one) resized to :func:`panel_figure_size`, else an Agg
     figure is made.  :attr:`ax` holds the map in metres."""

@@ -16,13 +16,16 @@ from shapely.geometry import box
 from explorer.core.inputs import InputError
 from explorer.core.render_labels import MIN_FONT_SIZE, notebook_scale, overlapping_pairs, texts_of
 from explorer.core.rng import SeededRng
+from explorer.dnd5e import actions as A
 from explorer.dnd5e.encounter import build
 from explorer.dnd5e.game import new_encounter
 from explorer.dnd5e.movement import move
 from explorer.dnd5e.players import RandomPlayer
 from explorer.dnd5e.render_map import (
+    ACTION_WORDS,
     AREA_STYLES,
     GRID_GID,
+    KartenBild,
     MapPicture,
     draw_map,
     fit_bottom,
@@ -287,3 +290,48 @@ def test_sizes_and_round_spaces(shape):
     labels = [t for t in ax.texts if t.get_text().split("\n")[0] in {t.name for t in tokens}]
     assert_labels_clear(figure, ax, labels, battle_map)
     save(f"sizes-{shape}.png", figure_png(figure))
+
+
+def beside_the_ork():
+    """The Kämpferin beside the Ork on an open 12 m x 6 m map, her turn."""
+    state = new_encounter({"map": {"width": 12, "height": 6}, "creatures": [
+        {"name": "Kämpferin", "profile": "kaempferin", "side": "Helden", "position": [3.75, 2.25]},
+        {"name": "Ork", "profile": "ork", "side": "Monster", "position": [5.25, 2.25]}]}, seed=0)
+    while state.acting != "Kämpferin":
+        state.apply(A.ZugBeenden())
+    return state
+
+
+def test_status_line_names_the_action_used_in_german():
+    """dnd5e-combat-de-excerpt.txt, "AKTIONEN IM KAMPF" (RÜCKZUG): after the Rückzug the status line
+    names it as the excerpt does, not by its id."""
+    state = beside_the_ork()
+    state.apply(A.Rueckzug())
+    assert "Aktion genutzt (Rückzug)" in status_line(state) and "rueckzug" not in status_line(state)
+    assert set(ACTION_WORDS) == set(A.USING_THE_ACTION)
+
+
+def test_map_picture_legend_lists_only_what_is_drawn():
+    """SRD 5.1, Combat > Making an Attack > Opportunity Attacks: the encounter's picture names in its
+    legend only the marks it draws -- no path, Gelegenheitsangriff, reach or jump before a movement
+    is shown; the path and the Gelegenheitsangriff once the Kämpferin's move away from the Ork
+    provokes one -- and keeps its size; the battle map panel's picture keeps its fixed legend."""
+    state = beside_the_ork()
+    picture = MapPicture(state)
+    picture.png()
+    size = picture.pixel_size
+
+    def legend():
+        return [t.get_text() for t in picture.ax.get_legend().get_texts()]
+
+    assert legend() == ["Helden", "Monster", "am Zug"]
+    movement = move(state.battle_map, "Kämpferin", [(0.75, 2.25)], budget=state.budget)
+    assert [a.attacker for a in movement.opportunity_attacks] == ["Ork"]
+    picture.update(state, movement=movement)
+    png = picture.png()
+    assert legend() == ["Helden", "Monster", "am Zug", "Weg (1 m je m)", "Gelegenheitsangriff"]
+    assert picture.pixel_size == size
+    save("picture-legend-opportunity-attack.png", png)
+    panel = KartenBild(state.battle_map)
+    words = [t.get_text() for t in panel.ax.get_legend().get_texts()]
+    assert {"Gelegenheitsangriff", "erreichbar", "Weitsprung", "gewählt"} <= set(words)
