@@ -437,7 +437,8 @@ def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], 
     and white box alone (one measurement serves every candidate place, which keeps a panel's click
     fast); once it stands, a leader line (a :class:`~matplotlib.lines.Line2D` of gid
     :data:`LEADER_GID`, apart from the label) joins it to its point when it is farther than
-    :data:`LEADER_FROM`; a place whose leader would cross a label costs :data:`LEADER_CROSSING`.
+    :data:`LEADER_FROM`; a place whose leader would cross a label or another creature costs
+    :data:`LEADER_CROSSING`.
     Returns the texts by creature name (``#k`` for the extra)."""
     figure = ax.figure
     size = notebook_font_size(None, figure)
@@ -461,13 +462,14 @@ def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], 
     for token, _patch in creatures:
         text = annotation(ax, texts[token.name], spaces[token.name][0], fontsize=size, ha="center",
                           va="top", linespacing=1.1, path_effects=OUTLINE, zorder=7)
-        placer.place_near(text, _spots(spaces[token.name][1] * per_metre + 2.0), spaces[token.name],
+        placer.place_near(text, _spots(spaces[token.name][1] * per_metre + 2.0, rings=5), spaces[token.name],
                           list(spaces.values()))
         boxes.append(placer.boxes[-1])
         out[token.name] = text
     spots = _spots(6.0, rings=10, step=6.0)
     k_px = figure.dpi / 72.0
     pad = LABEL_PAD * size * k_px
+    solids = [Bbox(ax.transData.transform(np.reshape(battle_map.space(t).bounds, (2, 2)))) for t in battle_map.tokens]
     for k, (at, words, style, *along) in enumerate(extra):
         text = annotation(ax, words, at, fontsize=size, linespacing=1.1, zorder=7.5,
                           bbox=dict(boxstyle=f"round,pad={LABEL_PAD}", facecolor="white", edgecolor="none", alpha=0.85),
@@ -479,7 +481,8 @@ def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], 
         candidates, penalty, where = [], [], []
         for j, anchor in enumerate(anchors):
             ax0, ay0 = (float(v) for v in ax.transData.transform(anchor))
-            crossing = _leaders_crossing((ax0, ay0), spots, boxes, k_px)
+            crossing = _leaders_crossing((ax0, ay0), spots, boxes + [b for b in solids if not b.contains(ax0, ay0)],
+                                         k_px)
             for i, (dx, dy, ha, va) in enumerate(spots):  # nearer the anchor first, then the middle first
                 x0, y0 = ax0 + dx * k_px - shift_x[ha], ay0 + dy * k_px - shift_y[va]
                 candidates.append((x0 - pad, y0 - pad, x0 + w + pad, y0 + h + pad))  # with its white box
@@ -501,7 +504,7 @@ def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], 
 
 
 LEADER_CROSSING = 2000.0
-"""What a movement label's leader line crossing another label costs in :func:`place_labels`:
+"""What a movement label's leader line crossing another label or a creature costs in :func:`place_labels`:
 more than crossing a line (50), less than covering a label or a creature (5000 and more)."""
 
 

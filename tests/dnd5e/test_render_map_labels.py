@@ -14,13 +14,17 @@ import pytest
 from matplotlib.text import Text
 from shapely.geometry import LineString, Polygon, box
 
+from explorer.core.inputs import InputError
 from explorer.core.render_labels import NEARER, label_collisions
+from explorer.core.rng import SeededRng
+from explorer.core.rules import RuleViolation
 from explorer.dnd5e import actions as A
 from explorer.dnd5e.battlemap import Area, BattleMap, Token, Wall
 from explorer.dnd5e.creatures import SQUARE, load_creatures
 from explorer.dnd5e.encounter import PROFILES
 from explorer.dnd5e.game import new_encounter
 from explorer.dnd5e.movement import move
+from explorer.dnd5e.players import RandomPlayer
 from explorer.dnd5e.render_map import (
     ALOFT_GID,
     ALOFT_WORDS,
@@ -32,6 +36,7 @@ from explorer.dnd5e.render_map import (
     PATH_GID,
     REACH_GID,
     WALL_GID,
+    KartenBild,
     MapPicture,
     draw_map,
     fit_bottom,
@@ -316,3 +321,57 @@ def test_a_flyer_aloft_is_marked_and_in_the_legend():
     figure, ax = lesson_1(5)
     assert not [p for p in ax.patches if p.get_gid() == ALOFT_GID]
     assert ALOFT_WORDS not in [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+@pytest.mark.parametrize("name, seed", [("scharmuetzel", 3), ("duell", 5)])
+def test_picture_labels_clear_through_random_play(name, seed):
+    """SRD 5.1, Combat > Your Turn and Movement and Position (Breaking Up Your Move): through random
+    play the encounter's picture, with a move of the creature whose turn it is shown (two legs where
+    it can), keeps every label clear of the creatures, walls, each other, the path and its
+    arrowhead, and each name nearest its own creature."""
+    state = new_encounter(name, seed=seed)
+    picture, rng, player = MapPicture(state), SeededRng(seed), RandomPlayer()
+    shown = 0
+    for step in range(25):
+        if state.is_terminal():
+            break
+        state.apply(player.choose(state, rng))
+        movement = None
+        if not state.is_terminal():
+            x, y = (float(v) for v in state.token(state.acting).position)
+            for path in ([(x + 3, y), (x + 3, y + 3)], [(x - 3, y - 1.5)], [(x, y + 4.5)], [(x, y - 3)]):
+                try:
+                    movement = move(state.battle_map, state.acting, path, budget=state.budget)
+                    break
+                except (RuleViolation, InputError):  # a wall, a creature or the edge: the next path
+                    continue
+        shown += movement is not None
+        picture.update(state, movement=movement)
+        picture.png()
+        figure, ax = picture.figure, picture.ax
+        assert map_collisions(figure, ax) == [], step
+        assert labels_crossing_the_path(figure, ax) == [], step
+        assert names_not_nearest(figure, ax) == [], step
+    assert shown > 5
+
+
+def test_panel_picture_places_its_labels_alike():
+    """SRD 5.1, Combat > Making an Attack > Opportunity Attacks and Movement and Position: the battle
+    map panel's picture (KartenBild) shows the Kämpferin's reach and her move away from the Ork, its
+    Gelegenheitsangriff and a refused destination with the labels placed as every map picture
+    places them: clear of the creatures, each other, the path and its arrowhead."""
+    k = CREATURES
+    battle_map = BattleMap(12, 6, walls=(Wall("Fels", (9, 0, 10.5, 4.5)),), tokens=(
+        Token("Kämpferin", k["kaempferin"], square(2, 1), "Helden"), Token("Ork", k["ork"], square(3, 1), "Monster")))
+    movement = move(battle_map, "Kämpferin", [square(1, 2), square(0, 0)])
+    assert [a.attacker for a in movement.opportunity_attacks] == ["Ork"]
+    picture = KartenBild(battle_map)
+    picture.show(battle_map, chosen="Kämpferin", movement=movement, refused_at=square(7, 3),
+                 reachable=[square(i, j) for i in range(5) for j in range(4) if (i, j) not in ((2, 1), (3, 1))],
+                 title="Kämpferin: 4,5 m")
+    picture.render()
+    figure, ax = picture.figure, picture.ax
+    assert map_collisions(figure, ax) == []
+    assert labels_crossing_the_path(figure, ax) == []
+    assert names_not_nearest(figure, ax) == []
+    save("labels-panel.png", figure)
