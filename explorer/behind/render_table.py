@@ -308,6 +308,19 @@ LEADER_GAP = 6.0
 
 
 def _leader(ax, placer, names, text) -> list:
+    points = leader_points(ax, placer, names, text)
+    if not points:
+        return []
+    placer.avoid_line(points)
+    return ax.plot(*zip(*points), color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
+
+
+LEADER_COLOUR = "#444444"
+
+
+def leader_points(ax, placer, names, text) -> list:
+    """The leader line from the rim of the piece ``names`` (``(centre, radius)``, cm) to the nearest
+    point of ``text``'s box, in cm (empty: the text touches the piece)."""
     (cx, cy), radius = names
     box = text.get_window_extent(placer.renderer)
     to_px, from_px = ax.transData.transform, ax.transData.inverted().transform
@@ -317,9 +330,7 @@ def _leader(ax, placer, names, text) -> list:
     if length <= radius:
         return []
     ux, uy = (end[0] - cx) / length, (end[1] - cy) / length
-    points = [(cx + ux * radius, cy + uy * radius), tuple(end)]
-    placer.avoid_line(points)
-    return ax.plot(*zip(*points), color="#444444", linewidth=0.6, zorder=5.8)
+    return [(cx + ux * radius, cy + uy * radius), tuple(end)]
 
 
 def _chip_spots(radius: float) -> Callable[[float], list]:
@@ -479,8 +490,9 @@ class ChipArtists:
     """The patches of one chip -- rear arc (faint), viewing angle (coloured fan), body, facing marker --
     and its name, moved and turned in place by :meth:`show`."""
 
-    def __init__(self, rear: Wedge, fan: Wedge, body: Circle, marker: Wedge, label):
+    def __init__(self, rear: Wedge, fan: Wedge, body: Circle, marker: Wedge, label, leader: Line2D):
         self.rear, self.fan, self.body, self.marker, self.label = rear, fan, body, marker, label
+        self.leader = leader  # from the rim to the name when LiveTable sets the name off (hidden otherwise)
         self.key = None
 
     @classmethod
@@ -492,7 +504,8 @@ class ChipArtists:
         marker = ax.add_patch(Wedge((0, 0), radius, 0, 90, facecolor="white", alpha=0.75, linewidth=0, zorder=4.1))
         text = ax.annotate("", (0.0, 0.0), xytext=(0.0, -8.0), textcoords="offset points", fontsize=fontsize,
                            ha="center", va="top", path_effects=_OUTLINE, zorder=6, annotation_clip=False)
-        artists = cls(rear, fan, body, marker, text)
+        leader = ax.add_line(Line2D([], [], color=LEADER_COLOUR, linewidth=0.6, zorder=5.8, visible=False))
+        artists = cls(rear, fan, body, marker, text, leader)
         artists.show(chip, radius, colour, highlight=highlight, label=label, flagged=flagged)
         return artists
 
@@ -524,7 +537,7 @@ class ChipArtists:
         self.key = key
 
     def remove(self) -> None:
-        for artist in (self.rear, self.fan, self.body, self.marker, self.label):
+        for artist in (self.rear, self.fan, self.body, self.marker, self.leader, self.label):
             artist.remove()
 
 
@@ -771,9 +784,14 @@ class LiveTable:
         for unit, (_, box, _) in gone.items():
             if unit not in again:
                 placer.avoid_box(box)
+                leader = self.chip_artists[unit[1]].leader if unit[0] == "chip" else None
+                if leader is not None and leader.get_visible():
+                    placer.avoid_line(leader.get_xydata())
         to_px = ax.transData.transform
         scale = abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]) * 72.0 / figure.dpi
         chip_spots = ring_offsets(r * scale + 2.5, rings=7, step=7.0)  # further out than draw_table: crowds
+        rivals = [(c.position, r) for c in chips]  # a name stays nearer its chip than any other (or is led)
+        set_off = LEADER_GAP * figure.dpi / 72.0
         # obstacles first, then the chips with the least room around them (most neighbours) first
         crowd = {c.name: sum(math.hypot(c.x - o.x, c.y - o.y) < 8 * r for o in chips) for c in chips}
         order = sorted(again, key=lambda unit: (unit[0] != "obstacle", -crowd.get(unit[1], 0), unit[1]))
@@ -788,7 +806,21 @@ class LiveTable:
                 self._placed[unit] = (what, Bbox.null(), 0.0)
                 continue
             label.set_visible(True)
-            cost = placer.place(label, spots)
+            if unit[0] == "obstacle":
+                cost = placer.place(label, spots)
+            else:  # as draw_table: the spot nearest its own chip, set off ones joined to it by a leader
+                own = (artists.key[0].position, r)
+                artists.leader.set_visible(False)
+                placer.place_near(label, spots, own, rivals)
+                box = placer.boxes.pop()  # its collision cost alone (a leader makes a misreading spot right)
+                placer._rects.pop()
+                cost = float(placer.conflicts([box.extents])[0])
+                placer.avoid_box(box)
+                points = leader_points(ax, placer, own, label) if placer.last_gap > set_off else []
+                if points and cost < NO_ROOM:
+                    artists.leader.set_data(*zip(*points))
+                    artists.leader.set_visible(True)
+                    placer.avoid_line(points)
             if cost >= NO_ROOM:  # every spot covers a chip, an obstacle or a label: left out until there is room
                 label.set_visible(False)  # (the name is beside the mouse and in the panel's lists)
                 placer.boxes.pop()
@@ -811,9 +843,9 @@ class LiveTable:
     def _scenery_lines(self) -> list:
         """The caller's lines drawn on the axes (the TablePanel's sight lines), as polylines in cm:
         every visible line of the axes that is not an overlay."""
-        overlays = set(map(id, self.overlays))
+        own = set(map(id, self.overlays)) | {id(a.leader) for a in self.chip_artists.values()}
         return [line.get_xydata() for line in self.ax.lines
-                if line.get_visible() and id(line) not in overlays and len(line.get_xydata()) >= 2]
+                if line.get_visible() and id(line) not in own and len(line.get_xydata()) >= 2]
 
     def _line_paths(self) -> list:
         """:attr:`avoid_lines` in pixels, measured again only when they or the axes changed."""
@@ -873,13 +905,13 @@ class LiveTable:
         kind, name = unit
         if kind == "chip":
             a = self.chip_artists[name]
-            return [a.rear, a.fan, a.body, a.marker, a.label]
+            return [a.rear, a.fan, a.body, a.marker, a.leader, a.label]
         a = self.obstacle_artists[name]
         return [a.patch, a.label]
 
     def _states(self) -> dict:
         states = {("chip", name): (a.key, tuple(a.label.xy), tuple(a.label.xyann), a.label.get_ha(),
-                                   a.label.get_va())
+                                   a.label.get_va(), a.leader.get_visible())
                   for name, a in self.chip_artists.items()}
         states.update({("obstacle", name): (a.obstacle, a.flagged, tuple(a.label.xy), tuple(a.label.xyann),
                                             a.label.get_ha(), a.label.get_va())
