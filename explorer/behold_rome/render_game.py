@@ -121,7 +121,9 @@ def slab_name(state, entry) -> str:
 def status_text(state) -> str:
     nation = state.cardset.nation.level(state.nation_level)
     text = (f"Round {state.round} of {state.rounds}, age {state.age}, turn {state.turn}\n"
-            f"phase: {state.phase}\nnation: {nation.status} (level {nation.level}),\n{nation.condition}")
+            f"difficulty: {state.difficulty}\n"
+            + (f"variants: {', '.join(sorted(state.variants))}\n" if state.variants else "")
+            + f"phase: {state.phase}\nnation: {nation.status} (level {nation.level}),\n{nation.condition}")
     if state.is_terminal():
         score = state.score()
         text += f"\nover: {score.total} VP" + (f" against {score.rival_total}" if score.rival_total is not None else "")

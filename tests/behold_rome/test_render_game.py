@@ -114,6 +114,22 @@ def test_the_picture_reads_cleanly_through_a_game(seed):
     assert any(state.deck.stored() for state in states) and any(state.deck.aside for state in states)
 
 
+@pytest.mark.parametrize("name", ["score_chaser", "fluid_hard"])
+def test_the_header_names_the_difficulty_and_variants_to_the_end(name):
+    """behold-rome-rulebook.txt, "Difficulty Settings", "Fluid Round Variant" and "Score Chaser Mode": the
+    picture's header names the game's difficulty and its variants, and still reads cleanly at the game's
+    end (its score line added)."""
+    state, player, rng = SYSTEM.new_game(SYSTEM.configurations[name], seed=5), make_player(SYSTEM, "patient"), SeededRng(5)
+    while not state.is_terminal():
+        state.apply(player.choose(state, rng))
+    picture = StatePicture(state)
+    texts = [t.get_text() for t in picture.ax.texts]
+    header = next(t for t in texts if t.startswith("Round "))
+    assert f"difficulty: {state.difficulty}" in header and "over: " in header
+    assert all(v in header for v in state.variants) and state.variants
+    assert label_collisions(picture.figure) == []
+
+
 def test_the_state_shows_itself_in_jupyter():
     """behold-rome-rulebook.txt, "Holding the Game": the game as held is what a notebook shows of a state."""
     state = _held()
