@@ -36,10 +36,16 @@ ROLE_COLOURS: dict[str, str] = {"attacker": "#c0392b", "shooter": "#c0392b", "de
                                 "target": "#2471a3", "tie": "#7f8c8d", "none": "#7f8c8d"}
 """An odds chart's outcome colours by role, for sides of no society (or of the same one)."""
 
+COLOUR_NAMES: dict[str, str] = {"#1f77b4": "blue", "#d62728": "red", "#8c564b": "brown", "#9467bd": "purple",
+                                "#17becf": "cyan", "#2ca02c": "green", "#ff7f0e": "orange", "#e377c2": "pink",
+                                "#7f7f7f": "grey", "#bcbd22": "olive", "#393b79": "dark blue", "#637939": "dark olive",
+                                "#843c39": "dark red", "#c0392b": "red", "#2471a3": "blue", "#7f8c8d": "grey"}
+"""Each colour of the palette in a word (for a chart's words saying which colour is which side)."""
+
 SIDES = {"melee": ("attacker", "defender"), "ranged": ("shooter", "target")}
 """The two sides of a combat question, by its kind."""
 
-__all__ = ["DECK_COLOURS", "DECK_SOCIETIES", "PALETTE", "ROLE_COLOURS", "SOCIETY_COLOURS", "SPARE_COLOURS",
+__all__ = ["COLOUR_NAMES", "DECK_COLOURS", "DECK_SOCIETIES", "PALETTE", "ROLE_COLOURS", "SOCIETY_COLOURS", "SPARE_COLOURS",
            "colour_of", "colours_for", "outcome_colours", "society_of"]
 
 

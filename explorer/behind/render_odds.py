@@ -3,14 +3,34 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
-from explorer.behind.palette import outcome_colours
+from explorer.behind.palette import COLOUR_NAMES, ROLE_COLOURS, SIDES, outcome_colours
 from explorer.core.display import figure_png, html_table, new_figure, png_img_tag, probability_text, side_by_side
 from explorer.core.render_blit import BlittedChart
 from explorer.core.render_labels import MIN_FONT_SIZE, notebook_font_size
 
-COLOURS = {"attacker": "#c0392b", "shooter": "#c0392b", "tie": "#7f8c8d", "none": "#7f8c8d",
-           "defender": "#2471a3", "target": "#2471a3"}
+COLOURS = dict(ROLE_COLOURS)
+"""The outcome colours by role (sides of no society): :func:`~explorer.behind.palette.outcome_colours`."""
+
+
+def comparison_colours(first, second) -> dict[str, str]:
+    """The outcome colours of a chart of two results (:func:`outcome_colours`): each side in its
+    society's colour when both results' questions colour it alike, else by role."""
+    a, b = outcome_colours(getattr(first, "question", None)), outcome_colours(getattr(second, "question", None))
+    return a if a == b else dict(ROLE_COLOURS)
+
+
+def sides_in_colour(colours: Mapping[str, str], result, losers) -> str:
+    """Which colour is which side, in words: "red attacker (Ludwig von Auenstedt) loses, ..." for the
+    sides among ``losers``."""
+    question = getattr(result, "question", None)
+    words = []
+    for side in [side for pair in SIDES.values() for side in pair if side in set(losers)]:
+        who = getattr(getattr(question, side, None), "name", None)
+        colour = COLOUR_NAMES.get(colours.get(side, ""), "coloured")
+        words.append(f"{colour} {side}" + (f" ({who})" if who else "") + " loses")
+    return ", ".join(words)
 
 
 NEUTRAL_LABELS = {"tie": "tie", "none": "miss"}
@@ -81,9 +101,11 @@ def plot_comparison(comparison, ax=None):
     ax.bar([x - 0.2 for x in xs], frame[a], width=0.4, label=a, color="#95a5a6")
     ax.bar([x + 0.2 for x in xs], frame[b], width=0.4, label=b, color="#2e86c1")
     ax.set_xticks(list(xs), [outcome_label(loser, n) for loser, n in frame.index], fontsize=_size(ax, 8))
+    colours = comparison_colours(comparison.first, comparison.second)  # as plot_odds: by society
     for x, (loser, _) in zip(xs, frame.index):
-        ax.axvspan(x - 0.5, x + 0.5, color=COLOURS.get(loser, "#555555"), alpha=0.08, lw=0)
-    ax.set_xlabel("injuries to the loser (background: red attacker/shooter loses, blue defender/target loses)", fontsize=_size(ax, 8))
+        ax.axvspan(x - 0.5, x + 0.5, color=colours.get(loser, "#555555"), alpha=0.08, lw=0)
+    sides = sides_in_colour(colours, comparison.first, [loser for loser, _ in frame.index])
+    ax.set_xlabel(f"injuries to the loser (background: {sides})", fontsize=_size(ax, 8))
     ax.set_ylabel("probability", fontsize=_size(ax, 10))
     ax.tick_params(axis="y", labelsize=_size(ax))
     ax.legend(fontsize=_size(ax, 8))
@@ -280,6 +302,7 @@ class ComparisonChart(BlittedChart):
         self.axes = {self.labels[0]: first_ax, self.labels[1]: second_ax}
         self.difference_axes = diff_ax
         xs = list(range(len(self.slots)))
+        self.colours = {label: dict(ROLE_COLOURS) for label in (*self.labels, None)}  # None: the difference
         colours = [COLOURS.get(loser, "#555555") for loser, _ in self.slots]
         self.bars, self.texts = {}, {}
         for label, ax in self.axes.items():
@@ -334,6 +357,7 @@ class ComparisonChart(BlittedChart):
             loser = result.sides[1]
             injured = sum(p for (who, injuries), p in zip(self.slots, probabilities) if who == loser and injuries)
             title.set_text(f"{label}: {loser} injured {injured:.1%}")
+        self._colour((first, second))
         self.axes[self.labels[0]].set_ylim(0, top)
         changes = [100 * (b - a) for a, b in zip(values[self.labels[0]], values[self.labels[1]])]
         span = 100 * _nice_top(max(max(abs(c) for c in changes) / 100 / (1 - self._difference_headroom), 0.01),
@@ -345,9 +369,26 @@ class ComparisonChart(BlittedChart):
             text.set_text(change_label(change, whole=self.layout == "wide"))  # wide: about 25 px a bar
         self.difference_axes.set_ylim(-span, span)
 
+    def _colour(self, results) -> None:
+        """Each side's bars and ticks in its society's colour, as the other odds charts
+        (:func:`outcome_colours`); the difference's as both results agree (:func:`comparison_colours`)."""
+        wanted = {label: outcome_colours(result.question) for label, result in zip(self.labels, results)}
+        wanted[None] = comparison_colours(*results)
+        for label, colours in wanted.items():
+            if colours == self.colours[label]:
+                continue
+            self.colours[label] = colours
+            ax = self.difference_axes if label is None else self.axes[label]
+            bars = self.difference_bars if label is None else self.bars[label]
+            for bar, tick, (loser, _) in zip(bars, ax.get_xticklabels(), self.slots):
+                bar.set_color(colours.get(loser, "#555555"))
+                tick.set_color(colours.get(loser, "#555555"))
+
     # -- drawing: a cached background per pair of y-ranges, the animated artists over it -------------
     def _key(self) -> tuple:
-        return (self.axes[self.labels[0]].get_ylim(), self.difference_axes.get_ylim(), self.figure.bbox.bounds)
+        colours = tuple(tuple(sorted(c.items())) for c in self.colours.values())  # the ticks' colours
+        return (self.axes[self.labels[0]].get_ylim(), self.difference_axes.get_ylim(), self.figure.bbox.bounds,
+                colours)
 
 
 # -- heatmaps of sweeps ------------------------------------------------------------------------------

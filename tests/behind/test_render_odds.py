@@ -52,3 +52,46 @@ def test_odds_bars_read_as_shown():
     assisted = melee_odds(ludwig, sahra, assistants=[characters[VAMPIRES.characters[1].id]], **question)
     assert label_collisions(plot_odds(alone).figure) == []
     assert label_collisions(plot_comparison(alone.compare(assisted, ("alone", "assisted"))).figure) == []
+
+
+def _sahra_attacks_ludwig():
+    characters = load_characters()
+    ludwig, sahra = characters["ludwig-von-auenstedt"], characters["sahra-jeanette"]
+    question = dict(attacker_supply=list(SISTERS.cards), defender_supply=list(VAMPIRES.cards), hand_size=5)
+    alone = melee_odds(sahra, ludwig, **question)
+    assisted = melee_odds(sahra, ludwig, assistants=[characters[SISTERS.characters[1].id]], **question)
+    return alone, assisted
+
+
+def test_comparison_colours_each_side_by_its_society_as_the_other_charts_do():
+    """behind-2003-rulebook.txt, "Melee Combat (Nahkampf)": Sahra Jeanette (Schwesternbund) attacks Ludwig
+    von Auenstedt (Vampire): the outcomes where the attacker loses are Schwesternbund blue, the defender's
+    Vampire red -- as plot_odds colours them -- in plot_comparison (its background and the words saying
+    which colour is which) and in the panel's ComparisonChart (bars and ticks)."""
+    from matplotlib.colors import to_rgba
+
+    from explorer.behind.palette import SOCIETY_COLOURS
+    from explorer.behind.render_odds import ComparisonChart
+
+    blue, red = to_rgba(SOCIETY_COLOURS["Schwesternbund"]), to_rgba(SOCIETY_COLOURS["Vampire"])
+    alone, assisted = _sahra_attacks_ludwig()
+    comparison = alone.compare(assisted, ("alone", "assisted"))
+    ax = plot_comparison(comparison)
+    spans = ax.patches[-len(comparison.frame):]
+    for (loser, _), span in zip(comparison.frame.index, spans):
+        if loser in ("attacker", "defender"):
+            assert span.get_facecolor()[:3] == (blue if loser == "attacker" else red)[:3], loser
+    label = ax.get_xlabel()
+    assert "blue attacker (Sahra Jeanette) loses" in label and "red defender (Ludwig von Auenstedt) loses" in label
+    assert label_collisions(ax.figure) == []
+
+    chart = ComparisonChart(("alone", "assisted"), "melee")
+    chart.update(alone, assisted)
+    for bars in (*chart.bars.values(), chart.difference_bars):
+        for (loser, _), bar in zip(chart.slots, bars):
+            if loser in ("attacker", "defender"):
+                assert bar.get_facecolor()[:3] == (blue if loser == "attacker" else red)[:3], loser
+    for ax in (*chart.axes.values(), chart.difference_axes):
+        for (loser, _), tick in zip(chart.slots, ax.get_xticklabels()):
+            if loser == "attacker":
+                assert to_rgba(tick.get_color())[:3] == blue[:3]
