@@ -216,7 +216,8 @@ class BeyondState(GameState):
         a = self._area(player)
         rows = {"patterns": sum(self.components.spirits[pt["spirit"]].points for pt in a["patterns"]),
                 "loose spirit cards": len(a["spirit"]), "nian shou": len(a["nian"]),
-                "capture cards": len(a["captures"]), "tokens": self.tokens_owned(player)}
+                "capture cards": len(a["captures"]),
+                "tokens in the play area (Lotus included)": self.tokens_owned(player)}
         rows["total"] = sum(rows.values())
         return rows
 

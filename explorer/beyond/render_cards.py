@@ -336,7 +336,8 @@ def draw_area(ax, state, player: str) -> dict:
     ax.text(0.1, height - 0.05, f"{player}: {score['total']} energy points", ha="left", va="top", fontsize=9,
             weight="bold")
     ax.text(0.1, height - 0.33, f"patterns {score['patterns']}, loose {score['loose spirit cards']}, Nian Shou "
-            f"{score['nian shou']}, capture {score['capture cards']}, tokens {score['tokens']}", ha="left", va="top",
+            f"{score['nian shou']}, capture {score['capture cards']}, tokens in the play area "
+            f"{score['tokens in the play area (Lotus included)']}", ha="left", va="top",
             fontsize=FONT)
     return layout
 

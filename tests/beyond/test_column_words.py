@@ -42,5 +42,5 @@ def test_the_area_summary_names_the_tokens_row_with_the_lotus_tokens_in_it():
     which the token row counts: it reads as tokens in the play area, Lotus included."""
     game = new_game(["P1", "P2"], seed=3)
     panel = AreaPanel(game)
-    assert game.score("P1")["tokens"] == 2 == game.area("P1")["lotus"]
+    assert game.score("P1")["tokens in the play area (Lotus included)"] == 2 == game.area("P1")["lotus"]
     assert "tokens in the play area (Lotus included) 2" in panel.summary.value

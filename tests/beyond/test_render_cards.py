@@ -108,3 +108,17 @@ def test_discard_summary_counts_the_public_discard_pile_by_spirit():
     state = _rich_area()
     assert discard_summary(state) == {"TS": 0, "VB": 0, "AD": 0, "MT": 0, "YU": 1}
     assert discard_text(state) == "discard pile: 1 card(s) (Yellow Unicorn 1)"
+
+
+def test_the_score_line_counts_every_token_of_the_play_area_in_words():
+    """beyond-rulebook.txt, "End of the Game - Counting Energy Points": "+1 per token in their entire play
+    area" -- the stock's tokens, the protection tokens and the Lotus tokens (ruling beyond.tokens-scored):
+    the score line says so, apart from the Stock card's own "tokens" (those in stock alone)."""
+    state = _rich_area()
+    ax = _axes()
+    draw_area(ax, state, "Jessy")
+    owned = state.tokens_owned("Jessy")
+    assert owned > state.area("Jessy")["tokens"]
+    assert state.score("Jessy")["tokens in the play area (Lotus included)"] == owned
+    line = next(t.get_text() for t in ax.texts if t.get_text().startswith("patterns "))
+    assert line.endswith(f", tokens in the play area {owned}")

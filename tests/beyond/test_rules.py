@@ -313,7 +313,7 @@ def test_end_of_game_scoring_and_tie_fewest_spirit_face_cards():
         "draw": [], "second_pile": True, "discard": _all_but("TS01", "TS02", "VB01", "AD01", "VB02", "VB03")})
     assert state.end_triggered
     assert state.score("A") == {"patterns": 0, "loose spirit cards": 2, "nian shou": 1, "capture cards": 1,
-                                "tokens": 4, "total": 8}  # 2 tokens + 2 Lotus tokens
+                                "tokens in the play area (Lotus included)": 4, "total": 8}  # 2 tokens + 2 Lotus tokens
     assert state.scores()["B"] == 8
     state.apply(EndTurn())
     assert state.winners == ["B"]  # 1 Spirit face card against 2
