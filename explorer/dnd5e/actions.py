@@ -135,3 +135,15 @@ USING_THE_ACTION = ("angriff", "zauber-wirken", "spurt", "rueckzug", "ausweichen
                     "vorbereiten", "gegenstand-verwenden", "magischen-gegenstand-verwenden",
                     "spezialfaehigkeit-verwenden")
 """The kinds that are the turn's one action (AKTIONEN IM KAMPF: "eine der hier beschriebenen Aktionen")."""
+
+
+KIND_WORDS = {
+    "angriff": "Angriff", "zauber-wirken": "Zauber wirken", "spurt": "Spurt", "rueckzug": "Rückzug",
+    "ausweichen": "Ausweichen", "helfen": "Helfen", "verstecken": "Verstecken", "suchen": "Suchen",
+    "vorbereiten": "Vorbereiten", "gegenstand-verwenden": "Gegenstand verwenden",
+    "magischen-gegenstand-verwenden": "Magischen Gegenstand verwenden",
+    "spezialfaehigkeit-verwenden": "Spezialfähigkeit verwenden", "aufstehen": "Aufstehen",
+    "bewegen": "Bewegen", "zug-beenden": "Zug beenden",
+}
+"""The excerpt's German name of every action kind (AKTIONEN IM KAMPF), by its id (``Action.kind``,
+``EncounterState.action_used``): one table for the panels, the map's status line and the lessons."""

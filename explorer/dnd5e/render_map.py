@@ -34,6 +34,7 @@ from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
+from explorer.dnd5e.actions import KIND_WORDS
 from explorer.core.display import pixels_png
 from explorer.core.inputs import InputError
 from explorer.core.render_blit import BlittedChart
@@ -650,14 +651,8 @@ def state_notes(state) -> dict[str, list[str]]:
     return notes
 
 
-ACTION_WORDS = {
-    "angriff": "Angriff", "zauber-wirken": "Zauber wirken", "spurt": "Spurt", "rueckzug": "Rückzug",
-    "ausweichen": "Ausweichen", "helfen": "Helfen", "verstecken": "Verstecken", "suchen": "Suchen",
-    "vorbereiten": "Vorbereiten", "gegenstand-verwenden": "Gegenstand verwenden",
-    "magischen-gegenstand-verwenden": "Magischen Gegenstand verwenden",
-    "spezialfaehigkeit-verwenden": "Spezialfähigkeit verwenden",
-}
-"""The German name of each action in combat (AKTIONEN IM KAMPF) by its id (``EncounterState.action_used``)."""
+ACTION_WORDS = KIND_WORDS
+"""The German name of each action in combat by its id (``EncounterState.action_used``): the actions' table."""
 
 
 def status_line(state) -> str:

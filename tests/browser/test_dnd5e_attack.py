@@ -102,7 +102,7 @@ def test_the_ac_slider_shows_the_exact_hit_chance_and_a_turn_button_logs_its_act
     newest = page.locator(LOG_ROWS).first.inner_text()
     assert "spurtet" in newest, newest
     assert "Ork: Spurt" in settled_text(page.locator(MESSAGE))
-    assert "Aktion genutzt (spurt)" in settled_text(page.locator(STATUS))
+    assert "Aktion genutzt (Spurt)" in settled_text(page.locator(STATUS))
     assert page.locator(ACTION, has_text="Spurt").count() == 0
     whole_page_screenshot(page, after_png)
 

@@ -56,7 +56,7 @@ def test_clicking_spurt_logs_it_and_the_status_line_shows_the_action_used():
     new = state.log[before:]
     assert any(e.rule == refs.SPURT for e in new)
     assert state.movement_left() == 18
-    assert "Aktion genutzt (spurt)" in panel.status.value and "18 m übrig" in panel.status.value
+    assert "Aktion genutzt (Spurt)" in panel.status.value and "18 m übrig" in panel.status.value
     assert "spurtet" in panel.log_view.value and "SPURT" in panel.log_view.value
     assert "Ork: Spurt" in panel.message.value
     assert "Spurt" not in [b.description for b in panel.actions.children]

@@ -308,7 +308,7 @@ def test_status_line_names_the_action_used_in_german():
     state = beside_the_ork()
     state.apply(A.Rueckzug())
     assert "Aktion genutzt (Rückzug)" in status_line(state) and "rueckzug" not in status_line(state)
-    assert set(ACTION_WORDS) == set(A.USING_THE_ACTION)
+    assert set(A.USING_THE_ACTION) <= set(ACTION_WORDS)  # every action that uses the action has its German name
 
 
 def test_map_picture_legend_lists_only_what_is_drawn():

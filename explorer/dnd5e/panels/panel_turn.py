@@ -40,15 +40,8 @@ COLUMN = 340
 LOG_HEIGHT = "320px"
 """The log's box scrolls beyond this height."""
 
-KIND_WORDS = {
-    "angriff": "Angriff", "zauber-wirken": "Zauber wirken", "spurt": "Spurt", "rueckzug": "Rückzug",
-    "ausweichen": "Ausweichen", "helfen": "Helfen", "verstecken": "Verstecken", "suchen": "Suchen",
-    "vorbereiten": "Vorbereiten", "gegenstand-verwenden": "Gegenstand verwenden",
-    "magischen-gegenstand-verwenden": "Magischen Gegenstand verwenden",
-    "spezialfaehigkeit-verwenden": "Spezialfähigkeit verwenden", "aufstehen": "Aufstehen",
-    "bewegen": "Bewegen", "zug-beenden": "Zug beenden",
-}
-"""The excerpt's German name of every action kind (AKTIONEN IM KAMPF)."""
+KIND_WORDS = A.KIND_WORDS
+"""The excerpt's German name of every action kind (one table: :data:`explorer.dnd5e.actions.KIND_WORDS`)."""
 
 
 def action_label(action: Action) -> str:
