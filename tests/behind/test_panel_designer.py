@@ -538,3 +538,25 @@ def test_each_chip_name_stands_by_its_own_chip(designer):
     or joined to it by a leader line) at the designer's 580 px, also in the lesson's crowd."""
     assert _names_misplaced(designer) == []
     assert _names_misplaced(_lesson_crowd(designer)) == []
+
+
+def test_the_game_s_actions_are_offered_in_words_each_its_own(designer):
+    """Section "Unser Revier!", then "Movement": the game started from the layout offers its legal actions
+    in the words its step headers use (the system's describe_action), never as call syntax; two moves of the
+    same chip with the same card read apart by where they end; the option chosen is the action applied."""
+    from explorer.core.replay import action_text
+
+    game = designer.start_game(0)
+    panel = designer.game_panel
+    labels = [label for label, _ in panel.actions.options]
+    assert [value for _, value in panel.actions.options] == list(range(len(panel.legal)))
+    assert len(set(labels)) == len(labels)
+    for label, action in zip(labels, panel.legal):
+        assert "(card=" not in label and not label.startswith(action.kind + "(")
+        assert label.startswith(action_text(action, game, "behind"))
+    index = next(i for i, label in enumerate(labels) if " moves " in label)
+    move = panel.legal[index]
+    panel.actions.value = index
+    panel.apply_selected()
+    assert game.history[-1] == move
+    assert html.escape(action_text(move, None, "behind").split(":")[0]) in panel.step_text.value
