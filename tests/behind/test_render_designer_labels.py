@@ -41,9 +41,9 @@ def live_table_collisions(panel) -> list[str]:
 
 def test_the_shipped_example_names_each_sister_beside_her_own_chip(designer):
     """Section "Unser Revier!", Setup ("at most one card length from another chip"): in the shipped example
-    Seherin Ilse, Johanna and Schwester Agathe stand close together; at the designer's 580 px "Johanna"
-    and "Seherin" stood beside Seherin Ilse's and Schwester Agathe's chips.  Now every label is clear and
-    every name reads as its own chip's."""
+    Seherin Ilse, Johanna and Schwester Agathe stand close together; at the designer's 580 px "Seherin" and
+    "Johanna" stood nearer Schwester Agathe's chip than their own.  Now every label is clear and every name
+    reads as its own chip's."""
     assert designer.view.pixel_size[0] == 580
     assert live_table_collisions(designer) == []
 
