@@ -51,31 +51,14 @@ def shown_scale(figure, shown_px: float | None = None, *, tight: bool = False) -
 
 
 def drawn_texts(figure) -> list:
-    """Every visible, non-empty text ``figure`` draws, after drawing it: tick labels in view, titles,
-    axis labels, legend texts, texts on the axes and on the figure."""
+    """Every visible, non-empty text ``figure`` draws, after drawing it: the core's
+    :func:`~explorer.core.render_labels.axis_texts` (tick labels in view, titles, axis labels, legend
+    and figure texts) and the texts on the axes."""
+    from explorer.core.render_labels import axis_texts
+
     figure.draw_without_rendering()  # titles and axis labels take their places at a draw
-    found = []
-    for ax in figure.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            for tick in (*axis.get_major_ticks()[:len(axis.get_majorticklocs())],
-                         *axis.get_minor_ticks()[:len(axis.get_minorticklocs())]):
-                lo, hi = sorted(axis.get_view_interval())
-                if lo - 1e-9 <= tick.get_loc() <= hi + 1e-9:
-                    found += [tick.label1, tick.label2]
-            found.append(axis.label)
-        found += [ax.title, ax._left_title, ax._right_title, *ax.texts]
-        legend = ax.get_legend()
-        if legend is not None:
-            found += [*legend.get_texts(), legend.get_title()]
-    found += list(figure.texts)
-    for legend in figure.legends:
-        found += list(legend.get_texts())
-    seen, out = set(), []
-    for text in found:
-        if id(text) not in seen and text.get_visible() and text.get_text().strip():
-            seen.add(id(text))
-            out.append(text)
-    return out
+    on_axes = [t for ax in figure.axes for t in ax.texts if t.get_visible() and t.get_text().strip()]
+    return [*axis_texts(figure), *on_axes]
 
 
 def shown_too_small(figure, shown_px: float | None = None, *, tight: bool = False) -> list[tuple[str, float]]:
