@@ -241,7 +241,7 @@ def test_every_click_is_answered_in_words_next_to_the_table(page, voila_app_url,
     actions.wait_for(state="visible", timeout=GAME_TIMEOUT_MS)
     wait_for_text(page, ".designer-game-panel .replay-message", "Schwesternbund to act", "start game",
                   artifacts_dir / "designer_failed.png")
-    offered = actions.locator("option").all_inner_texts()
+    offered = [text.replace("\xa0", " ") for text in actions.locator("option").all_inner_texts()]  # the dropdown shows spaces as no-break spaces
     move = next(i for i, text in enumerate(offered) if " moves " in text)  # in words (describe_action)
     actions.select_option(index=move)
     page.locator(".designer-game-panel .replay-apply").click()
