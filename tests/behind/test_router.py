@@ -37,7 +37,11 @@ def _goals(router: _Router, rng) -> list:
 @given(seed=st.integers(0, 10_000), obstacles=st.integers(1, 14))
 def test_one_segment_in_plain_python_answers_as_shapely(seed, obstacles):
     """``_clear_one`` is ``not shapely.intersects(blocker, segment)``: random segments, short and
-    long, and segments between the router's nodes and the blocker's vertices."""
+    long, and segments between the router's nodes and the blocker's vertices.
+
+    A segment that touches the blocker within rounding (shapely's distance below 1e-9, yet no
+    intersection, e.g. seed 33 with one obstacle: (51.265, 40.576) to (24.250, 41.288)) may get
+    either answer: shapely decides it with exact orientation tests, the router with floats."""
     router = _router(seed, obstacles)
     rng = np.random.default_rng(seed)
     points = _goals(router, rng)
@@ -46,7 +50,10 @@ def test_one_segment_in_plain_python_answers_as_shapely(seed, obstacles):
                 for k, (a, _) in enumerate(segments)]
     segments += [(points[i], points[j]) for i, j in rng.integers(len(points), size=(150, 2))]
     for a, b in segments:
-        expected = not shapely.intersects(router.blocker, shapely.linestrings([a, b]))
+        line = shapely.linestrings([a, b])
+        if shapely.distance(router.blocker, line) < 1e-9 and not shapely.intersects(router.blocker, line):
+            continue  # touching within rounding: either answer is right
+        expected = not shapely.intersects(router.blocker, line)
         assert router._clear_one(float(a[0]), float(a[1]), float(b[0]), float(b[1])) == expected, (a, b)
 
 
