@@ -18,6 +18,7 @@ pixel width); the legend of :func:`plot_modes` sits below the axis label (:func:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from fractions import Fraction
 
@@ -48,9 +49,23 @@ def percent_text(p: Fraction | float, digits: int = 2) -> str:
 
 
 def exact_text(p: Fraction) -> str:
-    """A probability as its exact fraction and its percentage: ``"11/20 = 55 %"``."""
+    """A probability as its exact fraction and its percentage: ``"11/20 = 55 %"``, and with
+    ``"≈"`` in place of ``"="`` when the percentage is rounded: ``"113/720 ≈ 15,69 %"``."""
     p = Fraction(p)
-    return f"{p.numerator}/{p.denominator} = {percent_text(p)}" if p.denominator > 1 else f"{p} = {percent_text(p)}"
+    percent = percent_text(p)
+    sign, percent = ("≈", percent[2:]) if percent.startswith("≈ ") else ("=", percent)
+    return f"{p} {sign} {percent}"
+
+
+def exact_number_text(value: Fraction, digits: int = 2) -> str:
+    """A number (an expected damage, say) as its exact fraction and its decimal value:
+    ``"65/8 ≈ 8,13"``, ``"17/2 = 8,5"``, ``"8"`` (a whole number alone)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    scaled = value * 10 ** digits
+    rounded = Fraction(math.floor(scaled + Fraction(1, 2)), 10 ** digits)  # half up, as by hand
+    return f"{value} {'=' if scaled == int(scaled) else '≈'} {number_text(rounded, digits)}"
 
 
 def number_text(value: Fraction | float, digits: int = 2) -> str:
@@ -278,5 +293,5 @@ def attack_png(odds, turn=None) -> bytes:
     return chart.png()
 
 
-__all__ = ["AttackChart", "MODE_STYLES", "OUTCOME_COLOURS", "OUTCOME_LABELS", "attack_png", "damage_title",
+__all__ = ["AttackChart", "MODE_STYLES", "OUTCOME_COLOURS", "OUTCOME_LABELS", "attack_png", "damage_title", "exact_number_text",
            "exact_text", "number_text", "percent_text", "plot_damage", "plot_modes", "plot_outcomes"]

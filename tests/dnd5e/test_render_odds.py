@@ -10,7 +10,7 @@ from PIL import Image
 from explorer.core.display import figure_png
 from explorer.core.render_labels import MIN_FONT_SIZE, overlapping_pairs, renderer_of, texts_of, too_small
 from explorer.dnd5e.odds import attack_odds, turn_odds
-from explorer.dnd5e.render_odds import (AttackChart, exact_text, percent_text, plot_damage, plot_modes,
+from explorer.dnd5e.render_odds import (AttackChart, exact_number_text, exact_text, percent_text, plot_damage, plot_modes,
                                         plot_outcomes)
 
 
@@ -145,3 +145,19 @@ def test_percentages_are_written_german_style_and_exactly_when_they_can_be():
     assert percent_text(Fraction(1, 3)) == "≈ 33,33 %"
     assert exact_text(Fraction(279, 400)) == "279/400 = 69,75 %"
     assert exact_text(Fraction(1)) == "1 = 100 %"
+
+
+def test_a_rounded_percentage_is_joined_to_its_fraction_by_approximately_not_equals():
+    """SRD 5.1, "Making an Attack > Attack Rolls": a chance like 113/720 is no whole hundredth of a
+    percent, so it reads "113/720 ≈ 15,69 %" (before, "113/720 = ≈ 15,69 %")."""
+    assert exact_text(Fraction(113, 720)) == "113/720 ≈ 15,69 %"
+    assert exact_text(Fraction(1, 3)) == "1/3 ≈ 33,33 %"
+    assert exact_text(Fraction(0)) == "0 = 0 %"
+
+
+def test_an_expected_damage_is_written_as_its_fraction_and_its_decimal_value():
+    """SRD 5.1, "Damage and Healing > Damage Rolls": an expected damage such as 65/8 is written
+    "65/8 ≈ 8,13", a half exactly ("17/2 = 8,5"), a whole number alone."""
+    assert exact_number_text(Fraction(65, 8)) == "65/8 ≈ 8,13"
+    assert exact_number_text(Fraction(17, 2)) == "17/2 = 8,5"
+    assert exact_number_text(Fraction(8)) == "8"
