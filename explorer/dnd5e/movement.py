@@ -340,7 +340,7 @@ class _Walker:
         ends = ends or (float(a[0]), float(a[1]), float(b[0]), float(b[1]))
         for wall in self.map.walls:
             if _touches(wall, ends):
-                raise RuleViolation(f"{self.token.name} kann nicht durch {wall.name} ({_point(a)} bis {_point(b)})",
+                raise RuleViolation(f"{self.token.name} kann nicht durch {wall.name} (von {_point(a)} bis {_point(b)})",
                                     refs.SRD_MOVEMENT_AND_POSITION)
 
     def _piece(self, a, b, length, sample) -> Piece:
@@ -350,7 +350,7 @@ class _Walker:
         kinds = {area.kind for area in inside}
         for wall, zone in self.wall_zones:
             if shapely.contains_xy(zone, x, y):
-                raise RuleViolation(f"{name} kann nicht durch {wall.name} ({_point(sample)})",
+                raise RuleViolation(f"{name} kann nicht durch {wall.name} bei {_point(sample)}",
                                     refs.SRD_MOVEMENT_AND_POSITION)
         reasons: list[Reason] = []
         in_space = []
@@ -371,7 +371,7 @@ class _Walker:
             return Piece(a, b, "fliegen", length, rate, length * rate if rate != 1 else length, "fliegen",
                          tuple(reasons))
         if "abgrund" in kinds:
-            raise RuleViolation(f"{name} kann nicht in den Abgrund gehen ({_point(sample)}): springen (Weitsprung) "
+            raise RuleViolation(f"{name} kann nicht in den Abgrund gehen bei {_point(sample)}: springen (Weitsprung) "
                                 f"oder fliegen", refs.WEITE_SPRUENGE)
         difficult = "schwierig" in kinds or bool(in_space)
         speeds = token.creature.speeds
@@ -469,7 +469,7 @@ class _Walker:
         x, y = float(end[0]), float(end[1])
         landing = {a.kind for a in m.areas if shapely.intersects_xy(a.shape, x, y)}
         if "abgrund" in landing:
-            raise RuleViolation(f"{name} würde im Abgrund landen ({_point(end)})", refs.WEITE_SPRUENGE)
+            raise RuleViolation(f"{name} würde im Abgrund landen bei {_point(end)}", refs.WEITE_SPRUENGE)
         in_space = any(shapely.contains_xy(m.overlap_zone(o, token), x, y) for o in m.others(name))
         run_up = self._run_up()
         jumped = long_jump(token.creature, length, run_up_metres=run_up, obstacle_heights=heights,

@@ -381,6 +381,19 @@ def test_a_chasm_is_jumped_not_walked():
         move(field(hero(at=sq(2, 0)), areas=(chasm,)), "Kämpferin", [sq(5, 0)], jumps={0})
 
 
+def test_a_refused_step_names_its_point_in_one_pair_of_parentheses():
+    """WEITE SPRÜNGE and SRD 5.1, "Movement and Position": the refusal says where ("bei (x; y)");
+    it read "Abgrund gehen ((6,75; 0,75))" with the point's own parentheses doubled."""
+    chasm = Area("Felsspalte", "abgrund", (4.5, 0, 7.5, 30))
+    with refused(refs.WEITE_SPRUENGE, "Abgrund gehen bei (") as info:
+        move(field(hero(), areas=(chasm,)), "Kämpferin", [sq(6, 0)])
+    assert "((" not in str(info.value) and "))" not in str(info.value)
+    wall = Wall("Mauer", (4.5, 0, 6.0, 30))
+    with refused(refs.SRD_MOVEMENT_AND_POSITION, "Mauer") as info:
+        move(field(hero(at=(2, 2)), walls=(wall,), rulings=GRIDLESS), "Kämpferin", [(4.0, 2)])
+    assert "((" not in str(info.value) and "))" not in str(info.value)
+
+
 def test_a_jump_over_a_low_wall_and_into_difficult_terrain_lists_its_checks():
     """WEITE SPRÜNGE: a 1 m low wall in a 4.5 m jump (a quarter: 1.125 m) needs DC 10 Athletics (ruling
     dnd5e.low-obstacle-athletics); landing in rubble DC 10 Acrobatics, or she lands prone."""
