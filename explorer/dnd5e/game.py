@@ -228,7 +228,7 @@ class EncounterState(GameState):
         (the gap between the spaces) gridless."""
         m = self.battle_map
         ta, tb = m.token(a), m.token(b)
-        return _gap(m, ta, ta.position, tb, tb.position)
+        return gap_between(m, ta, ta.position, tb, tb.position)
 
     def check_invariants(self) -> None:
         """Hit points within 0..maximum; movement spent within the budget; no two creatures in one
@@ -475,7 +475,7 @@ def _allies(state: EncounterState, name: str) -> list[str]:
             if t.name != name and not t.hostile_to(me) and state.in_fight(t.name)]
 
 
-def _gap(m: BattleMap, a, a_at, b, b_at) -> Fraction:
+def gap_between(m: BattleMap, a, a_at, b, b_at) -> Fraction:
     """The distance between the spaces of ``a`` at ``a_at`` and ``b`` at ``b_at``: on the grid
     :meth:`~explorer.dnd5e.battlemap.BattleMap.grid_distance` (whole squares, counted here in
     integers: positions are multiples of 0.75 m), gridless the gap between the spaces.  Remembered
@@ -571,7 +571,7 @@ def _weapon_use(state: EncounterState, name: str, waffe: str, ziel: str, attacke
                             f"{', '.join(a.waffe for a in profile.angriffe)})", refs.ANGRIFF)
     m = state.battle_map
     a, t = m.token(name), m.token(ziel)
-    distance = _gap(m, a, attacker_at or a.position, t, target_at or t.position)
+    distance = gap_between(m, a, attacker_at or a.position, t, target_at or t.position)
     weapon = attack.weapon
     reach = max(a.creature.reach, _fraction(weapon.reach_m or 0))  # a Reichweite weapon: 3 m (refs.SRD_REACH)
     if weapon.nahkampf and distance <= reach:
@@ -777,7 +777,7 @@ def _attack(state: EncounterState, name: str, ziel: str, *, waffe: str | None = 
     attacker, target = m.token(name), m.token(ziel)
     profile = state.profiles[name]
     target_at = target_at or target.position
-    distance = _gap(m, attacker, attacker.position, target, target_at)
+    distance = gap_between(m, attacker, attacker.position, target, target_at)
     pros: list[tuple[str, RuleRef]] = []
     cons: list[tuple[str, RuleRef]] = []
     if zauber is not None:
@@ -791,7 +791,7 @@ def _attack(state: EncounterState, name: str, ziel: str, *, waffe: str | None = 
         if ranged and distance > _fraction(attack.weapon.range_m[0]):
             cons.append((f"lange Reichweite ({_m(distance)} > {_m(attack.weapon.range_m[0])})", refs.SRD_RANGED_ATTACKS))
     if ranged:
-        close = [f for f in _foes(state, name) if _gap(m, attacker, attacker.position, m.token(f),
+        close = [f for f in _foes(state, name) if gap_between(m, attacker, attacker.position, m.token(f),
                                                        target_at if f == ziel else m.token(f).position) <= CLOSE]
         if close:
             cons.append((f"Fernkampf mit {', '.join(close)} innerhalb von 1,5 m", refs.SRD_RANGED_CLOSE_COMBAT))

@@ -265,7 +265,7 @@ class TaktischerSpieler:
     def _nearer(self, state, rng, region):
         """A move without opportunity attacks that ends nearer the nearest foe, or None."""
         from explorer.dnd5e.analysis import opportunity_risk
-        from explorer.dnd5e.game import _gap
+        from explorer.dnd5e.game import gap_between
 
         foes = _foes(state)
         region = region.get()
@@ -274,8 +274,8 @@ class TaktischerSpieler:
         m = state.battle_map
         me = m.token(state.acting)
         nearest = m.token(min(foes, key=lambda f: (state.distance(state.acting, f), f)))
-        now = _gap(m, me, me.position, nearest, nearest.position)
-        places = sorted((_gap(m, me, p, nearest, nearest.position), c, rng.random(), p)
+        now = gap_between(m, me, me.position, nearest, nearest.position)
+        places = sorted((gap_between(m, me, p, nearest, nearest.position), c, rng.random(), p)
                         for p, c in region.points.items() if p != me.position)
         places = [p for gap, _, _, p in places if gap < now]
         for place in places[:self.max_checks]:
@@ -381,7 +381,7 @@ def _attack_spots(state, region, rng) -> list[tuple[str, tuple]]:
     """(target, path) for every place of ``region`` from which a foe is within the reach of the
     creature's melee weapon: the weakest foe first, then the cheapest place (ties by ``rng``)."""
     from explorer.dnd5e.creatures import SQUARE
-    from explorer.dnd5e.game import _gap
+    from explorer.dnd5e.game import gap_between
 
     melee = state.profiles[state.acting].melee
     foes = _foes(state)
@@ -397,7 +397,7 @@ def _attack_spots(state, region, rng) -> list[tuple[str, tuple]]:
             continue
         for foe in near:
             other = m.token(foe)
-            if _gap(m, me, place, other, other.position) <= reach:
+            if gap_between(m, me, place, other, other.position) <= reach:
                 spots.append((state.hp(foe), cost, rng.random(), foe, place))
     spots.sort(key=lambda s: s[:4])
     return [(foe, _floats(region.paths[place])) for _, _, _, foe, place in spots]
