@@ -430,7 +430,17 @@ def arranged(stack=(), hand=(), *, round: int = 1, nation_level: Optional[int] =
     rounds = ROUNDS[state.difficulty]
     whole(round, "round", source="arranged", low=1, high=rounds)
     start_of = {c.id: c.starting_level for c in cardset.civ_cards}
-    markers = {"nation": nation_level or cardset.nation.starting_level, "round": round,
+    placed = [i for i in stack if isinstance(i, (list, tuple)) and len(i) in (2, 3) and i[0] == "nation"]
+    if nation_level is not None:
+        whole(nation_level, "nation_level", source="arranged", low=1, high=len(cardset.nation.levels))
+    if placed and placed[0][1] is not None:
+        level = whole(placed[0][1], "stack (the nation card's level)", source="arranged", low=1,
+                      high=len(cardset.nation.levels))
+        if nation_level is not None and level != nation_level:
+            raise InputError("arranged", "nation_level", f"the nation card's level in the stack ({level}), "
+                             "or no nation_level", nation_level)
+        nation_level = level
+    markers = {"nation": cardset.nation.starting_level if nation_level is None else nation_level, "round": round,
                "age": state.rules.age(round)}
 
     def entry(item, width: int) -> list:
