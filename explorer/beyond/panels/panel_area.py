@@ -26,10 +26,10 @@ from explorer.core.panels.layout import FULL_LABEL, picture
 from explorer.core.panels.replay import PICTURE_MARGIN
 
 
-SCORE_WORDS = {"nian shou": "Nian Shou cards", "tokens": "tokens in the play area (Lotus included)"}
-"""The score's rows in the summary's words (the rest as the score names them).  "+1 per token in their
-entire play area" ("End of the Game - Counting Energy Points") counts the Lotus tokens still owned too
-(ruling beyond.tokens-scored): the score's ``tokens`` row is every token, not the compensation tokens alone."""
+SCORE_WORDS = {"nian shou": "Nian Shou cards"}
+"""The score's rows in the summary's words (the rest as the score names them, e.g. "tokens in the play
+area (Lotus included)": "+1 per token in their entire play area", "End of the Game - Counting Energy
+Points", ruling beyond.tokens-scored)."""
 
 
 class AreaPanel(widgets.VBox):
