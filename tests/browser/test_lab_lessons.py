@@ -1,7 +1,7 @@
 """Every lesson (and app) run in JupyterLab as a user runs it, in a real browser at 1280 px.
 
-For each notebook of notebooks/00_start_here.ipynb, notebooks/behind/, notebooks/beyond/ and
-notebooks/apps/ (a glob: new lessons are covered without editing this file): open it in one
+For each notebook of notebooks/00_start_here.ipynb and every folder of notebooks/ (behind/,
+beyond/, dnd5e/, behold_rome/, apps/: a glob, new lessons and systems are covered without editing this file): open it in one
 JupyterLab server rooted at the repository (as `make lab` is), Run All Cells, wait until every
 cell has run and its outputs are drawn, then
 
@@ -40,9 +40,9 @@ RUN_TIMEOUT_MS = 180_000  # Run All Cells of one lesson
 
 LESSONS = sorted(
     path.relative_to(REPO_ROOT).as_posix()
-    for pattern in ("notebooks/00_start_here.ipynb", "notebooks/behind/*.ipynb",
-                    "notebooks/beyond/*.ipynb", "notebooks/dnd5e/*.ipynb", "notebooks/apps/*.ipynb")
+    for pattern in ("notebooks/00_start_here.ipynb", "notebooks/*/*.ipynb")
     for path in REPO_ROOT.glob(pattern)
+    if ".ipynb_checkpoints" not in path.parts
 )
 
 
@@ -143,6 +143,7 @@ def test_there_are_lessons_to_run():
     assert "notebooks/00_start_here.ipynb" in LESSONS
     assert any(lesson.startswith("notebooks/behind/") for lesson in LESSONS)
     assert any(lesson.startswith("notebooks/beyond/") for lesson in LESSONS)
+    assert any(lesson.startswith("notebooks/behold_rome/") for lesson in LESSONS)
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
