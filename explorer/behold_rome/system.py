@@ -47,6 +47,13 @@ def dealt(saved: Mapping[str, Any]):
     return dealt_from_save(saved)
 
 
+def from_position(position, **options):
+    """A game from a hand-written position (:func:`explorer.behold_rome.position.from_position`; a dict,
+    its JSON text or the line format; docs/positions-behold_rome.md)."""
+    from explorer.behold_rome.position import from_position as load_position
+    return load_position(position, **options)
+
+
 def coverage():
     from explorer.behold_rome.coverage import behold_rome_coverage
     return behold_rome_coverage()
@@ -126,6 +133,7 @@ SYSTEM = systems.register(systems.System(
     start=start,
     configurations=CONFIGURATIONS,
     load=load,
+    from_position=from_position,
     dealt=dealt,
     coverage=coverage,
     players=_players(),
