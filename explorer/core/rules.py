@@ -9,6 +9,7 @@ referee would explain it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -17,12 +18,17 @@ class RuleRef:
 
     rulebook: str
     section: str
+    rule_word: ClassVar[str] = "rule"
+    """The word before a citation in a :class:`RuleViolation` (a subclass may write it in its rulebook's language)."""
+    section_word: ClassVar[str] = "section"
+    """The word before the heading in ``str(ref)``."""
 
     def __str__(self) -> str:
         """``behind-2003-rulebook.txt, section "Movement"``: the heading in quotes, once -- a heading
         that quotes itself (``"Unser Revier!" ("Our Turf!")``) is not quoted again."""
         section = self.section if '"' in self.section else f'"{self.section}"'
-        return f"{self.rulebook}, section {section}" if self.rulebook else f"section {section}"
+        word = self.section_word
+        return f"{self.rulebook}, {word} {section}" if self.rulebook else f"{word} {section}"
 
     def to_json(self) -> dict:
         return {"rulebook": self.rulebook, "section": self.section}
@@ -42,7 +48,7 @@ class RuleViolation(ValueError):
     def __init__(self, reason: str, rule: RuleRef):
         self.reason = reason
         self.rule = rule
-        super().__init__(f"{reason} (rule: {rule})")
+        super().__init__(f"{reason} ({getattr(rule, 'rule_word', 'rule')}: {rule})")
 
     def _repr_html_(self) -> str:
         """In a notebook: the reason beside the rule's section, marked "refused" (the full

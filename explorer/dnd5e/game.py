@@ -450,7 +450,7 @@ def _load(cls, saved, source: str) -> EncounterState:
             raise InputError(source, "origin", "the position the game started from and its seed", origin)
         state.origin = {"position": origin["position"], "seed": origin["seed"]}
     from explorer.core.game import Event
-    state.log = [Event.from_json(e) for e in saved.get("log", [])]
+    state.log = [replace(e, rule=refs.Regel.of(e.rule)) for e in map(Event.from_json, saved.get("log", []))]
     state.history = [A.ACTIONS.from_json(a, source=f"{source}, history[{i}]")
                      for i, a in enumerate(saved.get("history", []))]
     return state

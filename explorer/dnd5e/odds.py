@@ -43,7 +43,7 @@ import pandas as pd
 
 from explorer.core.inputs import InputError, short, whole
 from explorer.core.rng import SeededRng
-from explorer.core.rules import RuleRef, RuleViolation
+from explorer.core.rules import RuleViolation
 from explorer.core.rulings import Ruling
 from explorer.dnd5e import refs
 from explorer.dnd5e.dice import DamageDice, dice
@@ -52,12 +52,12 @@ ANGRIFFSWUERFE = refs.ANGRIFFSWUERFE
 """Attack rolls: d20 + modifiers >= the target's armour class (Rüstungsklasse, RK) hits."""
 ANGRIFFSSTRUKTUR = refs.ANGRIFFSSTRUKTUR
 """Attack structure: choose a target, determine modifiers (cover, advantage / disadvantage), resolve."""
-# SRD 5.1 sections the odds cite and explorer.dnd5e.refs does not hold (yet): defined the same way.
-SRD_ROLLING_1_OR_20 = RuleRef(refs.SRD_NAME, "Combat > Making an Attack > Attack Rolls > Rolling 1 or 20")
-SRD_ADVANTAGE = RuleRef(refs.SRD_NAME, "Using Ability Scores > Advantage and Disadvantage")
-SRD_COVER = RuleRef(refs.SRD_NAME, "Combat > Cover")
-SRD_DAMAGE_ROLLS = RuleRef(refs.SRD_NAME, "Combat > Damage and Healing > Damage Rolls")
-SRD_CRITICAL_HITS = RuleRef(refs.SRD_NAME, "Combat > Damage and Healing > Critical Hits")
+# the SRD 5.1 sections the odds cite (explorer.dnd5e.refs' constants, German citations)
+SRD_ROLLING_1_OR_20 = refs.SRD_ROLLING_1_OR_20
+SRD_ADVANTAGE = refs.SRD_ADVANTAGE
+SRD_COVER = refs.SRD_COVER
+SRD_DAMAGE_ROLLS = refs.SRD_DAMAGE_ROLLS
+SRD_CRITICAL_HITS = refs.SRD_CRITICAL_HITS
 
 RULING_CRIT_RANGE = Ruling(
     id="dnd5e.crit-range",

@@ -6,6 +6,12 @@ of the standing-up rule, whose heading is missing: :data:`AUFSTEHEN` cites the t
 
 Rules beyond the excerpt come from the System Reference Document 5.1 (CC-BY-4.0), cited as
 ``SRD 5.1`` with the chapter and section (``Combat > Movement and Position > Being Prone``).
+
+The citations are :class:`Regel` (a :class:`~explorer.core.rules.RuleRef` written in German, as the
+UI is): ``dnd5e-combat-de-excerpt.txt, Abschnitt "SPURT"``, and a refusal reads
+``... (Regel: SRD 5.1, Abschnitt "Combat > Cover")``.  A ``Regel`` equals the plain ``RuleRef`` of the
+same rulebook and section (and hashes alike), so a citation read back from JSON or written by hand
+finds the same rule.
 """
 
 from explorer.core.rules import RuleRef
@@ -14,12 +20,33 @@ RULEBOOK = "dnd5e-combat-de-excerpt.txt"
 SRD_NAME = "SRD 5.1"
 
 
-def _ref(section: str) -> RuleRef:
-    return RuleRef(RULEBOOK, section)
+class Regel(RuleRef):
+    """A rule reference cited in German (rule: Regel, section: Abschnitt); otherwise a RuleRef."""
+
+    rule_word = "Regel"
+    section_word = "Abschnitt"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RuleRef):
+            return (self.rulebook, self.section) == (other.rulebook, other.section)
+        return NotImplemented
+
+    __hash__ = RuleRef.__hash__
+
+    @classmethod
+    def of(cls, rule: RuleRef | None) -> "Regel | None":
+        """``rule`` as a :class:`Regel` (None stays None): for citations read back from JSON."""
+        if rule is None or isinstance(rule, Regel):
+            return rule
+        return cls(rule.rulebook, rule.section)
 
 
-def _srd(section: str) -> RuleRef:
-    return RuleRef(SRD_NAME, section)
+def _ref(section: str) -> Regel:
+    return Regel(RULEBOOK, section)
+
+
+def _srd(section: str) -> Regel:
+    return Regel(SRD_NAME, section)
 
 
 # --- the excerpt's headings ----------------------------------------------------------------

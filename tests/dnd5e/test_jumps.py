@@ -59,7 +59,7 @@ def test_long_jump_longer_than_the_strength_allows_is_refused():
     with pytest.raises(RuleViolation) as caught:
         long_jump(jumper(15), 4.6, run_up_metres=6)
     assert caught.value.rule == refs.WEITE_SPRUENGE
-    assert "4,5 m" in str(caught.value) and 'section "WEITE SPRÜNGE"' in str(caught.value)
+    assert "4,5 m" in str(caught.value) and 'Abschnitt "WEITE SPRÜNGE"' in str(caught.value)
 
 
 def test_low_obstacle_needs_a_dc_10_athletics_check_and_failing_hits_it():

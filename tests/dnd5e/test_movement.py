@@ -51,7 +51,7 @@ def refused(rule, *words):
             handled = self.ctx.__exit__(*exc)
             error = self.info.value
             assert error.rule == rule, f"{error.rule} != {rule}: {error}"
-            assert f'section "{rule.section}"' in str(error)
+            assert f'(Regel: {rule.rulebook}, Abschnitt "{rule.section}")' in str(error)
             for word in words:
                 assert word in str(error), f"{word!r} not in {error}"
             return handled
@@ -126,7 +126,7 @@ def test_difficult_terrain_costs_one_extra_metre_per_metre():
     bog = Area("Sumpf", "schwierig", (3, 0, 5, 3))
     gridless = move(field(hero(at=(1, 1)), areas=(bog,), rulings=GRIDLESS), "Kämpferin", [(5, 1)])
     assert gridless.cost == pytest.approx(6.0)
-    assert "schwieriges Gelände" in gridless.explain() and 'section "Combat > Movement' in gridless.explain()
+    assert "schwieriges Gelände" in gridless.explain() and 'SRD 5.1, Abschnitt "Combat > Movement' in gridless.explain()
 
 
 def test_difficult_terrain_counts_once_even_if_several_things_make_it_difficult():
