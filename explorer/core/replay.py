@@ -34,8 +34,8 @@ from typing import Any, Mapping, Sequence
 from explorer.core.game import Action, Event
 from explorer.core.rules import RuleViolation
 
-__all__ = ["Replay", "ReplayError", "ReplayMismatch", "Step", "action_call", "action_text", "first_difference",
-           "load_game", "replay",
+__all__ = ["Replay", "ReplayError", "ReplayMismatch", "Step", "action_call", "action_choices", "action_text",
+           "first_difference", "load_game", "plain_words", "replay",
            "replay_states", "saved_game", "system_of", "undo_chain"]
 
 
@@ -123,17 +123,103 @@ def action_call(action: Action | None) -> str:
 
 def action_text(action: Action | None, state: Any = None, system=None) -> str:
     """An action in words for people: ``system``'s ``describe_action(action, state)`` (``state``:
-    the game the action is taken in, or None) where the system registers one, else
-    :func:`action_call`.  ``system``: a System, its name, or None (the call syntax)."""
+    the game the action is taken in, or None) where the system registers one, else the action's
+    kind and fields in plain words (:func:`plain_words`).  ``system``: a System, its name, or None
+    (then the call syntax, :func:`action_call`)."""
     if action is None:
         return action_call(None)
     if system is not None:
         from explorer.core.systems import get
 
         describe = get(system).describe_action
-        if describe is not None:
-            return describe(action, state)
+        return describe(action, state) if describe is not None else plain_words(action)
     return action_call(action)
+
+
+def _value_words(value: Any) -> str:
+    """A field's value for people: numbers to 0.1, tuples as their items (None left out), a
+    one-item tuple as its item."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    if isinstance(value, tuple):
+        items = [_value_words(v) for v in value if v is not None]
+        return items[0] if len(items) == 1 else "(" + ", ".join(items) + ")"
+    return str(getattr(value, "value", value)) if not isinstance(value, (str, int)) else str(value)
+
+
+def _field_words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def plain_words(action: Action) -> str:
+    """An action of a system that registers no words (``describe_action``), in plain words from its
+    kind and the fields that differ from their defaults: ``play(card=egypt, store_played=True)`` reads
+    "play: card egypt, store played", ``end-turn()`` "end turn"."""
+    parts = []
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if value == f.default:
+            continue
+        if isinstance(value, bool):
+            parts.append(_field_words(f.name) if value else f"no {_field_words(f.name)}")
+        else:
+            parts.append(f"{_field_words(f.name)} {_value_words(value)}")
+    head = action.kind.replace("-", " ").replace("_", " ")
+    return f"{head}: {', '.join(parts)}" if parts else head
+
+
+def _apart(values: Sequence[Any]) -> list[str]:
+    """The words of each of ``values`` (one field of actions that read alike) keeping only what tells
+    them apart: of tuples of one length, the items that differ (a move's end point, not its chip)."""
+    if values and all(isinstance(v, tuple) for v in values) and len({len(v) for v in values}) == 1:
+        differ = [i for i in range(len(values[0])) if len({repr(v[i]) for v in values}) > 1]
+        columns = [_apart([v[i] for v in values]) for i in differ]
+        out = []
+        for j in range(len(values)):
+            items = [column[j] for column in columns]
+            out.append(items[0] if len(items) == 1 else "(" + ", ".join(items) + ")")
+        return out
+    return [_value_words(v) for v in values]
+
+
+def action_choices(actions: Sequence[Action], state: Any = None, system=None) -> list[str]:
+    """Each of ``actions`` (the legal actions of ``state``) in words, each its own, for a list to
+    choose from: :func:`action_text` (the system's words, else :func:`plain_words`); actions that read
+    alike get the fields that tell them apart in parentheses (only the parts that differ:
+    "... 2.5 cm (legs: (47.0, 43.7))"), and those still alike (differing below the 0.1 shown) a
+    number ("(#2)")."""
+    actions = list(actions)
+    words = [action_text(action, state, system) for action in actions]
+    groups: dict[str, list[int]] = {}
+    for i, text in enumerate(words):
+        groups.setdefault(text, []).append(i)
+    out = list(words)
+    for text, members in groups.items():
+        if len(members) < 2:
+            continue
+        alike = [actions[i] for i in members]
+        names = [f.name for f in dataclasses.fields(alike[0])] if all(
+            dataclasses.is_dataclass(a) and type(a) is type(alike[0]) for a in alike) else []
+        extra = [[] for _ in members]
+        for name in names:
+            values = [getattr(a, name) for a in alike]
+            if len({repr(v) for v in values}) > 1:
+                for parts, shown in zip(extra, _apart(values)):
+                    parts.append(f"{_field_words(name)}: {shown}")
+        for i, parts in zip(members, extra):
+            if parts:
+                out[i] = f"{text} ({'; '.join(parts)})"
+    counts: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for text in out:
+        counts[text] = counts.get(text, 0) + 1
+    for i, text in enumerate(out):
+        if counts[text] > 1:
+            seen[text] = seen.get(text, 0) + 1
+            out[i] = f"{text} (#{seen[text]})"
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -238,3 +238,79 @@ def test_the_panel_follows_the_layout_conventions(recorded):
     assert panel.image.layout.max_width == "100%" and panel.image.layout.height == "auto"
     assert panel.slider.style.description_width == panel.viewer.style.description_width == "initial"
     assert panel.actions.tooltip == panel.actions.label  # a long action reads in full as the tooltip
+
+
+@pytest.mark.parametrize("name", list(SYSTEMS))
+def test_play_mode_offers_every_legal_action_in_words_each_its_own(name):
+    """behind-2003-rulebook.txt, "The Course of the Game" (and every system's turn: a player chooses one
+    of the actions the rules allow): the play panel offers each legal action in words -- the system's
+    ``describe_action`` where it registers one, else its kind and fields in plain words -- never as call
+    syntax ("play(card=egypt)"), each option its own, its value the action's index in ``legal``; the
+    option chosen is the action applied.  Checked along a random game of every registered system."""
+    from explorer.core.replay import action_choices, plain_words
+
+    system = SYSTEMS[name]
+    live = system.new_game(seed=3)
+    panel = ReplayPanel(live, play=True, picture="image")
+    rng = SeededRng(3)
+    offered_kinds = set()
+    for _ in range(12):
+        if live.is_terminal():
+            break
+        labels = [label for label, _ in panel.actions.options]
+        assert [value for _, value in panel.actions.options] == list(range(len(panel.legal)))
+        assert labels == action_choices(panel.legal, live, system)
+        identical = {i for i, a in enumerate(panel.legal) if panel.legal.count(a) > 1}  # a system offering one twice
+        assert len(set(labels)) == len(labels), [t for t in labels if labels.count(t) > 1][:3]
+        for i, (label, action) in enumerate(zip(labels, panel.legal)):
+            assert "=" not in label and f"{action.kind}(" not in label, label
+            words = (system.describe_action(action, live) if system.describe_action is not None
+                     else plain_words(action))
+            assert label.startswith(words), (label, words)
+            assert label == words or labels.count(words) == 0 or i in identical or label.endswith(")")
+            offered_kinds.add(action.kind)
+        choice = rng.randrange(len(panel.legal))
+        chosen = panel.legal[choice]
+        panel.actions.value = choice
+        panel.apply_selected()
+        assert live.history[-1] == chosen
+    assert offered_kinds
+
+
+def test_actions_that_read_alike_are_told_apart_by_the_fields_that_differ():
+    """behind-2003-rulebook.txt, "Movement": two moves of one chip with one card read alike in Behind's
+    words ("Johanna Falkenauge moves 1 leg with N12 (...): 2.5 cm"); the choice adds only what differs --
+    where the leg ends, not the chip -- and actions alike to the 0.1 shown are numbered.  A system without
+    words reads as the kind and its fields; without a system the call syntax stays."""
+    import dataclasses
+
+    from explorer.core.game import Action
+    from explorer.core.replay import action_choices, action_text, plain_words
+
+    game = SYSTEMS["behind"].new_game(seed=1)
+    legal = list(game.legal_actions())
+    words = [action_text(a, game, "behind") for a in legal]
+    alike = next(i for i, text in enumerate(words) if words.count(text) > 1 and legal[i].kind == "move")
+    twins = [i for i, text in enumerate(words) if text == words[alike]]
+    choices = action_choices(legal, game, "behind")
+    for i in twins:
+        (_, x, y, _), = legal[i].legs
+        assert choices[i] == f"{words[i]} (legs: ({x:.1f}, {y:.1f}))"
+    assert len(set(choices)) == len(choices)
+
+    @dataclasses.dataclass(frozen=True)
+    class StepOut(Action):
+        kind = "step-out"
+        legs: tuple = ()
+        careful: bool = False
+
+    near, far = StepOut(legs=(("Johanna", 47.0, 43.7, None),)), StepOut(legs=(("Johanna", 50.0, 40.0, None),))
+    twin = StepOut(legs=(("Johanna", 50.01, 40.0, None),))
+    assert plain_words(near) == "step out: legs (Johanna, 47.0, 43.7)"
+    assert plain_words(StepOut(careful=True)) == "step out: careful" and plain_words(StepOut()) == "step out"
+    assert action_choices([near, far]) == ["step-out(legs=((Johanna, 47.0, 43.7, None)))",
+                                           "step-out(legs=((Johanna, 50.0, 40.0, None)))"]  # no system: call syntax
+    wordless = dataclasses.replace(SYSTEMS["behind"], describe_action=None)  # a system that registers no words
+    assert action_choices([near, far, twin], None, wordless) == [
+        "step out: legs (Johanna, 47.0, 43.7)", "step out: legs (Johanna, 50.0, 40.0) (legs: 50.0) (#1)",
+        "step out: legs (Johanna, 50.0, 40.0) (legs: 50.0) (#2)"]

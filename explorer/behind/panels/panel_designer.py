@@ -1022,43 +1022,12 @@ class DesignerPanel(widgets.VBox):
 # ---------------------------------------------------------------------------------------------
 # Helpers
 # ---------------------------------------------------------------------------------------------
-def action_options(actions, state) -> list[str]:
-    """Each of ``actions`` (legal in ``state``) in the words the step headers use (Behind's
-    ``describe_action``, :func:`explorer.core.replay.action_text`); a move whose words another
-    option shares says where its legs end (the same chip, card and distance, another place)."""
-    from explorer.core.replay import action_text
-
-    words = [action_text(action, state, "behind") for action in actions]
-    seen: dict[str, int] = {}
-    for text in words:
-        seen[text] = seen.get(text, 0) + 1
-    out = []
-    for text, action in zip(words, actions):
-        legs = getattr(action, "legs", None)
-        if seen[text] > 1 and legs:
-            text += ", to " + ", ".join(f"({x:.1f}, {y:.1f})" for _, x, y, _ in legs)
-        out.append(text)
-    counts: dict[str, int] = {}
-    for i, text in enumerate(out):  # still alike (the same ends, turned otherwise): numbered
-        counts[text] = counts.get(text, 0) + 1
-        if out.count(text) > 1:
-            out[i] = f"{text} (#{counts[text]})"
-    return out
-
-
 def _game_panel(game):
-    """The play / replay panel of a game started from the layout, its legal actions offered in words
-    (:func:`action_options`; the option's value the action's index in ``legal`` as in the core panel)."""
+    """The play / replay panel of a game started from the layout: the core's, whose legal actions are
+    offered in words, each its own (:func:`explorer.core.replay.action_choices`)."""
     from explorer.behind.panels.panel_replay import ReplayPanel
 
-    class DesignerGamePanel(ReplayPanel):
-        def _refresh_play_controls(self) -> None:
-            super()._refresh_play_controls()
-            if self._legal:
-                self.actions.options = list(zip(action_options(self._legal, self.game), range(len(self._legal))))
-                self.actions.value = 0
-
-    return DesignerGamePanel(game, play=True)
+    return ReplayPanel(game, play=True)
 
 
 def _scenario_ids() -> list[str]:

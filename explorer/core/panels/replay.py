@@ -23,7 +23,8 @@ override :meth:`ReplayPanel.status_line`, :meth:`ReplayPanel.players_html` and
 
 ``ReplayPanel(saved)`` replays a recorded game (a state, its ``to_json()`` or that as a JSON
 string; the system named by its ``"system"`` field, or ``system=``).  ``ReplayPanel(state,
-play=True)`` plays a live game: a dropdown of the legal actions and *apply*, *undo* (takes the
+play=True)`` plays a live game: a dropdown of the legal actions, in words and each its own
+(:func:`explorer.core.replay.action_choices`), and *apply*, *undo* (takes the
 last action back) and *redo* (re-applies the undone actions in order; applying a new action
 forgets them).  The live state is ``panel.game``.
 
@@ -50,7 +51,8 @@ from explorer.core.event_table import EventTable
 from explorer.core.inputs import parse_json
 from explorer.core.panels.figures import ipympl_backend, ipympl_figure
 from explorer.core.panels.layout import FULL_LABEL, button_layout, picture as picture_widget, row, tooltip_follows_value
-from explorer.core.replay import Replay, Step, action_call, action_text, load_game, replay, system_of, undo_chain
+from explorer.core.replay import (Replay, Step, action_call, action_choices, action_text, load_game, replay, system_of,
+                                  undo_chain)
 
 __all__ = ["PUBLIC", "REFEREE", "ReplayPanel", "action_words", "events_html", "players_html", "status_line"]
 
@@ -364,7 +366,9 @@ class ReplayPanel(widgets.VBox):
         at_end = self.index == len(self.states) - 1
         if at_end and not game.is_terminal():
             legal = list(game.legal_actions())
-            self.actions.options = [(action_words(a), i) for i, a in enumerate(legal)]
+            # in words, each its own (the system's describe_action, else the kind and fields in plain words;
+            # alike ones with what tells them apart): never the call syntax
+            self.actions.options = list(zip(action_choices(legal, game, self.system), range(len(legal))))
             self._legal = legal
             self.actions.value = 0 if legal else None
         else:
