@@ -19,6 +19,7 @@ another (the tests check it with :func:`explorer.core.render_labels.label_collis
 from __future__ import annotations
 
 import math
+import textwrap
 
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
@@ -33,8 +34,11 @@ WIDTH, HEIGHT = 7.5, 4.7
 CARD_W, CARD_H = 1.12, 1.7
 SLAB = 0.22
 """A card seen from the side (its thickness, exaggerated to hold one line of text)."""
-STORED_SLAB, STORED_H = 0.25, 0.82
-"""A stored card, turned 90 degrees: a little wider and only this share of a card's height."""
+STORED_SLAB, STORED_H = 0.25, 0.9
+"""A stored card, turned 90 degrees: a little wider and only this share of a card's height (tall
+enough for the longest name of the shipped cards, "3 Africa Proconsularis", with its mark)."""
+SPINE_PAD = 3.0
+"""Pixels kept between a name on a card's spine and the spine's ends."""
 RAISE = 0.3
 """How far the controlled regions stick out above the deck at its back."""
 HAND_STEP = 1.22
@@ -62,6 +66,21 @@ def _fit(ax, words: str, size: float, room_px: float, weight: str = "normal") ->
     spaces = [i for i, ch in enumerate(words) if ch == " "]
     cut = min(spaces, key=lambda i: abs(i - len(words) / 2))
     return words[:cut] + "\n" + words[cut + 1:]
+
+
+def _spine_words(ax, words: str, size: float, room_px: float, legend: dict) -> str:
+    """``words`` as a spine shows them: whole if they fit ``room_px``, else cut to fit with an
+    ellipsis ("4 Cursus Publ…"); the cut name goes into ``legend`` (cut -> whole), which the key
+    lists, so that no name is lost (user-typed cards may have long names)."""
+    renderer = renderer_of(ax.figure)
+    if line_size(renderer, words, size)[0] <= room_px:
+        return words
+    cut = words
+    while len(cut) > 1 and line_size(renderer, cut + "…", size)[0] > room_px:
+        cut = cut[:-1].rstrip()
+    short = cut + "…"
+    legend[short] = words
+    return short
 
 
 def draw_card(ax, card, level: int | None = None, *, x: float = 0.0, y: float = 0.0, angle: float = 0.0,
@@ -160,6 +179,7 @@ def draw_state(ax, state) -> dict:
         ax.text(x + CARD_W / 2, base - 0.06, "top card", ha="center", va="top", fontsize=size)
         x += CARD_W + 0.08
     first_slab = x
+    legend: dict = {}
     for entry in stack[1:]:
         stored, controlled = entry[2] == "stored", entry[2] == "controlled"
         w = STORED_SLAB if stored else SLAB
@@ -174,6 +194,8 @@ def draw_state(ax, state) -> dict:
         drawn[entry[0]] = ax.add_patch(Rectangle((x, y0), w, h, facecolor=face, edgecolor=EDGE, linewidth=0.8,
                                                  hatch="///" if stored else None, zorder=2))
         words = ("\u21bb " if stored else "") + slab_name(state, entry)
+        pad = 1.5 * px / 72 if stored else 0.0  # a stored name's background box reaches this far past it
+        words = _spine_words(ax, words, size, h * px - 2 * (SPINE_PAD + pad), legend)
         ax.text(x + w / 2, y0 + h / 2, words, rotation=90, ha="center", va="center", fontsize=size, zorder=3,
                 bbox={"facecolor": face, "edgecolor": "none", "pad": 1.5} if stored else None)
         x += w + 0.0
@@ -185,7 +207,9 @@ def draw_state(ax, state) -> dict:
     right = max(deck_right + 0.15, 5.3)
     ax.text(right, HEIGHT - 0.1, status_text(state), ha="left", va="top", fontsize=size, linespacing=1.25)
     key = (f"{len(stack)} cards in the deck\n\u21bb hatched, shorter: stored\n({len(deck.stored())} of 4, turned 90\u00b0)\n"
-           f"raised at the back: controlled\n({len(deck.controlled())} of 4)")
+           f"raised at the back: controlled\n({len(deck.controlled())} of 4)"
+           + "".join(f"\n{short.lstrip(chr(0x21bb) + ' ')} =\n  " + "\n  ".join(textwrap.wrap(whole.lstrip(chr(0x21bb) + ' '), 26))
+                     for short, whole in legend.items()))
     ax.text(right, base + 0.05, key, ha="left", va="bottom", fontsize=size, linespacing=1.25)
 
     # the hand, fanned, then the cards set aside (being resolved)

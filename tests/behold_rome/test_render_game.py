@@ -153,3 +153,72 @@ def test_the_replay_panel_draws_with_this_picture():
     assert Image.open(BytesIO(bytes(panel.image.value))).size == panel.picture.pixel_size
     panel.viewer.value = "player"
     assert "hand" in panel.players.value
+
+
+def _spine_overruns(picture) -> list[str]:
+    """Every name on a card's spine (the deck seen from the side) whose drawn extent -- its background
+    box included -- reaches past its slab's ends or sides."""
+    from explorer.core.render_labels import renderer_of
+
+    renderer = renderer_of(picture.figure)
+    picture.figure.draw(renderer)
+    out = []
+    slabs = [p for p in picture.cards.values() if p.get_width() < 0.5]
+    for text in picture.ax.texts:
+        if text.get_rotation() != 90.0:
+            continue
+        box = text.get_window_extent(renderer)
+        patch = text.get_bbox_patch()
+        if patch is not None:
+            box = patch.get_window_extent(renderer)
+        cx, cy = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+        for slab in slabs:
+            edge = slab.get_window_extent(renderer)
+            if edge.x0 <= cx <= edge.x1 and edge.y0 <= cy <= edge.y1:
+                if box.y0 < edge.y0 or box.y1 > edge.y1 or box.x0 < edge.x0 - 0.5 or box.x1 > edge.x1 + 0.5:
+                    out.append(f"{text.get_text()!r}: {box.y0:.0f}-{box.y1:.0f} px on a slab {edge.y0:.0f}-{edge.y1:.0f} px")
+                break
+    return out
+
+
+def test_every_name_fits_on_its_spine_plain_or_stored():
+    """behold-rome-rulebook.txt, "Holding the Game" and "Concept & Term Glossary > Store / Stored": every
+    level of every shipped card, seen from the side in the deck and turned as a stored card, shows its
+    whole name inside its slab (a stored card's "3 Africa Proconsularis" ran 1 px past its slab, its
+    background box 3 px, before the stored slab was made taller)."""
+    picture = None
+    for card in CARDS.civ_cards:
+        other = "roads" if card.id == "forum" else "forum"
+        for level in card.levels:
+            for mark in ("stored", ""):
+                state = arranged(stack=[(other, 1), (card.id, level.level, mark)], hand=[])
+                picture = StatePicture(state) if picture is None else picture
+                picture.update(state)
+                assert _spine_overruns(picture) == [], (card.id, level.level, mark)
+                names = [t.get_text() for t in picture.ax.texts if t.get_rotation() == 90.0]
+                assert ("\u21bb " if mark else "") + f"{level.level} {level.name}" in names
+
+
+def test_a_name_too_long_for_its_spine_is_cut_and_given_whole_in_the_key():
+    """behold-rome-rulebook.txt, "Holding the Game": a user's card set may name a level at length (up to 40
+    letters); a name its slab cannot hold is cut with an ellipsis and written whole in the key, and the
+    picture still reads cleanly."""
+    import json
+
+    from explorer.behold_rome.cards import CARDS_FILE, CardSet
+
+    data = json.loads(CARDS_FILE.read_text(encoding="utf-8"))
+    long_name = "Africa Proconsularis et Numidia"
+    for card in data["civ_cards"]:
+        for level in card["levels"]:
+            if level["name"] == "Africa Proconsularis":
+                level["name"] = long_name
+    cards = CardSet.from_json(data)
+    state = arranged(stack=[("forum", 1), ("africa", 3, "stored"), ("roads", 4)], hand=[], cardset=cards)
+    picture = StatePicture(state)
+    assert _spine_overruns(picture) == [] and label_collisions(picture.figure) == []
+    texts = [t.get_text() for t in picture.ax.texts]
+    cut = [t for t in texts if t.startswith("\u21bb 3 Africa") and t.endswith("\u2026")]
+    assert len(cut) == 1 and long_name not in cut[0]
+    key = next(t for t in texts if "cards in the deck" in t)
+    assert cut[0].removeprefix("\u21bb ") in key and " ".join(key.split()).endswith("3 " + long_name)
