@@ -454,7 +454,7 @@ def position_text(position: BeholdRomeState | Mapping[str, Any]) -> str:
             lines.append("stack:")
             lines += [f"  {e}" for e in value]
         elif key in LIST_FIELDS:
-            lines.append(f"{key}: " + ", ".join(value))
+            lines.append(f"{key}: {', '.join(value)}".rstrip())
         elif key in JSON_FIELDS:
             lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
         elif value is None:

@@ -228,3 +228,19 @@ def test_a_corrupted_position_is_refused_naming_the_field_or_loads_a_sound_state
 def test_the_system_registers_from_position():
     state = get("behold_rome").from_position(EXAMPLE, seed=3)
     assert to_position(state)["stack"][0] == "Forum"
+
+
+def test_the_guides_worked_example_is_what_the_code_does():
+    """docs/positions-behold_rome.md, "Worked example": its line format loads the example, the text it
+    says position_text writes is what it writes (seed 0), and its JSON is the same position."""
+    import re
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "positions-behold_rome.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```(\w*)\n(.*?)```", guide, re.S)
+    plain = [text for kind, text in blocks if kind == ""]
+    as_json = [text for kind, text in blocks if kind == "json"]
+    example = from_position(plain[0])
+    assert to_position(example) == to_position(from_position(EXAMPLE))
+    assert position_text(example) == plain[1]
+    assert to_position(from_position(json.loads(as_json[0]))) == to_position(example)
