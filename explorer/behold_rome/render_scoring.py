@@ -131,4 +131,83 @@ class ScorePicture:
         return png_img_tag(self._repr_png_(), alt="score: player and rival civ")
 
 
-__all__ = ["ScorePicture", "drawn_rows", "plot_score", "score_png", "value_text"]
+# -- the score as tables that fit the output area ---------------------------------------------------
+TABLE_WRAP = "15em"
+"""How wide a text column of the score tables may grow before it wraps (between words)."""
+
+
+def _icons_text(row) -> str:
+    parts = [f"{row.prosperity} prosperity" if row.prosperity else "", f"{row.unrest} unrest" if row.unrest else ""]
+    return ", ".join(p for p in parts if p)
+
+
+def _source_text(row) -> str:
+    return f"{row.source} ({row.place})" if row.card and row.place else row.source
+
+
+def _rule_text(row) -> str:
+    if row.rule and row.counted:
+        return f"{row.rule}: {row.counted}"
+    return row.rule or row.counted or ""
+
+
+def score_table(score, side: str = "player"):
+    """One side's rows of ``score`` as a narrow DataFrame for people: ``source`` (a card with its place),
+    ``rule: counted`` (the rule and what it counted), ``VP`` and, for the player, ``icons`` (prosperity and
+    unrest).  Four columns instead of the frame's ten, so that the table fits a 590 px output area; the
+    sections cited are :func:`sections_note`'s."""
+    import pandas as pd
+
+    from explorer.core.inputs import one_of
+
+    one_of(side, ("player", "rival"), "side", source="score_table")
+    rows = score.player if side == "player" else score.rival
+    table = {"source": [_source_text(r) for r in rows], "rule: counted": [_rule_text(r) for r in rows],
+             "VP": [r.vp for r in rows]}
+    if side == "player":
+        table["icons"] = [_icons_text(r) for r in rows]
+    return pd.DataFrame(table)
+
+
+def sections_note(score) -> str:
+    """The rulebook sections the rows cite, in words: each section with the sources that cite it."""
+    from explorer.behold_rome import refs
+
+    cited: dict[str, list[str]] = {}
+    for row in score.rows():
+        if row.kind != "total":
+            cited.setdefault(row.ref.section, []).append(row.source)
+    main = refs.SCORING.section
+    others = "; ".join(f'{", ".join(sources)}: "{section}"' for section, sources in cited.items() if section != main)
+    return str(refs.SCORING) + (f" ({others})" if others else "")
+
+
+def score_tables_html(score, *, headline: bool = True) -> str:
+    """``score`` as HTML for a notebook or a panel: the headline (who wins), the player's table and the
+    rival civ's beside it (below it when the output area is narrower than both), and the sections cited.
+    Every text column wraps between words within :data:`TABLE_WRAP`, so each table fits 590 px
+    (docs/panel-layout.md; the frame's own HTML, ``Score._repr_html_``, keeps names and sections on one line)."""
+    import html
+
+    from explorer.behold_rome.scoring import Score
+    from explorer.core.display import html_table, side_by_side
+
+    if not isinstance(score, Score):
+        from explorer.core.inputs import InputError
+
+        raise InputError("argument", "score", "a Score (explorer.behold_rome.scoring.score())", score)
+    wrap = ["source", "rule: counted", "icons"]
+    parts = [html_table(score_table(score, "player"), index=False, wrap=wrap, wrap_width=TABLE_WRAP,
+                        caption=f"You: {score.total} VP")._repr_html_()]
+    if score.rival:
+        parts.append(html_table(score_table(score, "rival"), index=False, wrap=wrap, wrap_width=TABLE_WRAP,
+                                caption=f"{score.rival_name}: {score.rival_total} VP")._repr_html_())
+    note = " The cards are INVENTED, illustrative." if score.illustrative else ""
+    head = (f'<p class="score-headline"><b>{html.escape(score.headline())}</b> '
+            f"(round {score.round} of {score.last_round}).{note}</p>") if headline else ""
+    return (head + side_by_side(*parts)
+            + f'<p class="score-sections"><small>Rules: {html.escape(sections_note(score))}.</small></p>')
+
+
+__all__ = ["ScorePicture", "drawn_rows", "plot_score", "score_png", "score_table", "score_tables_html",
+           "sections_note", "value_text"]

@@ -83,3 +83,34 @@ def test_the_picture_shows_itself_and_refuses_what_is_not_a_score():
     for bad in (None, "score", 3):
         with pytest.raises(InputError, match="a Score"):
             plot_score(bad)
+
+
+def test_the_score_tables_fit_590_px_and_keep_every_row():
+    """behold-rome-rulebook.txt, "Scoring" and "Difficulty Settings > Rival Civ Difficulty Settings": the
+    scoring assistant's tables list every source of both sides (its rule, what it counted, its VPs, the
+    player's prosperity and unrest icons) and each fits JupyterLab's narrowest output area, 590 px, with
+    every word whole (docs/panel-layout.md; the frame's own HTML kept sections such as "Difficulty Settings >
+    Rival Civ Difficulty Settings" on one line and ran past the output area at 1024 px)."""
+    import re
+
+    from explorer.behold_rome.render_scoring import score_table, score_tables_html, sections_note
+    from explorer.core.panels.layout import NARROWEST, table_min_width
+
+    result = score(_late_game(), "Carthage", rival_difficulty="hard")
+    player, rival = score_table(result, "player"), score_table(result, "rival")
+    assert list(player.columns) == ["source", "rule: counted", "VP", "icons"]
+    assert list(rival.columns) == ["source", "rule: counted", "VP"]
+    assert player["VP"].tolist() == [r.vp for r in result.player] and rival["VP"].tolist() == [r.vp for r in result.rival]
+    unrest = [r for r in result.player if r.unrest][0]
+    assert f"{unrest.unrest} unrest" in player["icons"][list(result.player).index(unrest)]
+    markup = score_tables_html(result)
+    tables = re.findall(r"<table.*?</table>", markup, flags=re.S)
+    assert len(tables) == 2
+    for table in tables:
+        assert table_min_width(table, font_px=12) <= NARROWEST, table_min_width(table, font_px=12)
+    assert "Difficulty Settings &gt; Rival Civ Difficulty Settings" in markup
+    assert "Rival Civ Difficulty Settings" in sections_note(result) and result.headline() in markup
+    with pytest.raises(InputError, match="side"):
+        score_table(result, "bot")
+    with pytest.raises(InputError, match="a Score"):
+        score_tables_html("63")
