@@ -30,7 +30,7 @@ from shapely.geometry import LineString, box
 from explorer.core.inputs import InputError
 from explorer.core.rules import RuleViolation
 from explorer.dnd5e import refs
-from explorer.dnd5e.battlemap import BattleMap, Point2, Token, diagonal_step
+from explorer.dnd5e.battlemap import BattleMap, Point2, Token, diagonal_step, gap_between
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.movement import EPS, MODES, Budget, Movement, _Walker, allowance, move, speed_of
 from explorer.dnd5e.odds import AttackOdds, attack_odds, convolve, wurfmodus
@@ -630,7 +630,8 @@ def opportunity_risk(state_or_map: Any, name: str, path: Any, *, profiles: Mappi
             continue
         pros, cons = [], []
         if mover_prone:
-            close = _gap(battle_map, attacker, token, oa.at) <= SQUARE
+            at = tuple(Fraction(v) for v in oa.at)
+            close = gap_between(battle_map, attacker, attacker.position, token, at) <= SQUARE
             (pros if close else cons).append("Ziel liegt" + (" (innerhalb 1,5 m)" if close else " (weiter als 1,5 m)"))
         if attacker.prone:
             cons.append("Angreifer liegt")
@@ -642,13 +643,6 @@ def opportunity_risk(state_or_map: Any, name: str, path: Any, *, profiles: Mappi
         odds, best = max(priced, key=lambda pair: pair[0].expected_damage)
         attacks.append(RiskedAttack(oa.attacker, oa.at, oa.leg, best.waffe, odds))
     return OpportunityRisk(name, mv, tuple(attacks), hp, _convolve([a.odds for a in attacks]), tuple(skipped))
-
-
-def _gap(m: BattleMap, attacker: Token, mover: Token, at) -> Fraction | float:
-    """Distance between the two spaces (grid: squares by the diagonal rule; gridless: the gap)."""
-    if m.grid:
-        return m.grid_distance(attacker, attacker.position, mover, tuple(Fraction(v) for v in at))
-    return m.space(attacker).distance(m.space(mover, tuple(Fraction(v) for v in at)))
 
 
 def _convolve(odds: list[AttackOdds]) -> dict[int, Fraction]:

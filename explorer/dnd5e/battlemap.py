@@ -408,6 +408,28 @@ _TOKEN_ZONES: dict = {}
 _LENGTHS: dict = {}
 
 
+def gap_between(m: BattleMap, a: Token, a_at, b: Token, b_at) -> Fraction:
+    """The distance between the spaces of ``a`` at ``a_at`` and ``b`` at ``b_at``, as the rules measure
+    it for reach, range, Help and close combat: on the grid :meth:`BattleMap.grid_distance` (whole squares
+    by the diagonal rule), gridless the gap between the spaces (shapely, rounded to 1e-9 m and read as an
+    exact Fraction).  The one measure of the game, the players and the analysis; remembered per map
+    rulings, sizes and positions (the same question is asked many times a turn)."""
+    key = (m.rulings, a.creature.size, tuple(a_at), b.creature.size, tuple(b_at))
+    found = _GAPS.get(key)
+    if found is None:
+        if len(_GAPS) > MAX_CACHED:
+            _GAPS.clear()
+        if m.grid:
+            found = m.grid_distance(a, tuple(a_at), b, tuple(b_at))
+        else:
+            found = Fraction(round(m.space(a, a_at).distance(m.space(b, b_at)), 9)).limit_denominator(10**6)
+        _GAPS[key] = found
+    return found
+
+
+_GAPS: dict = {}
+
+
 def _quarters(value: Any) -> int | None:
     """``value`` in whole quarter metres (positions and half sides on the grid are multiples of
     0.75 m), or None when it is not an exact whole number of them."""

@@ -53,7 +53,7 @@ from explorer.core.rules import RuleRef, RuleViolation
 from explorer.core.rulings import Rulings
 from explorer.dnd5e import actions as A
 from explorer.dnd5e import refs
-from explorer.dnd5e.battlemap import BattleMap, _quarters, point, squares_length
+from explorer.dnd5e.battlemap import BattleMap, _quarters, gap_between, point
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.encounter import ENCOUNTERS, SPELLS, Encounter, build, roll_initiative
 from explorer.dnd5e.movement import Budget, Movement, _round_whole, allowance, move, speed_of
@@ -473,34 +473,6 @@ def _allies(state: EncounterState, name: str) -> list[str]:
     me = state.token(name)
     return [t.name for t in state.battle_map.tokens
             if t.name != name and not t.hostile_to(me) and state.in_fight(t.name)]
-
-
-def gap_between(m: BattleMap, a, a_at, b, b_at) -> Fraction:
-    """The distance between the spaces of ``a`` at ``a_at`` and ``b`` at ``b_at``: on the grid
-    :meth:`~explorer.dnd5e.battlemap.BattleMap.grid_distance` (whole squares, counted here in
-    integers: positions are multiples of 0.75 m), gridless the gap between the spaces.  Remembered
-    per map rulings, sizes and positions (the same question is asked many times a turn)."""
-    key = (m.rulings, a.creature.size, tuple(a_at), b.creature.size, tuple(b_at))
-    found = _GAPS.get(key)
-    if found is None:
-        if len(_GAPS) > 50_000:
-            _GAPS.clear()
-        found = _GAPS[key] = _measure(m, a, a_at, b, b_at)
-    return found
-
-
-_GAPS: dict = {}
-
-
-def _measure(m: BattleMap, a, a_at, b, b_at) -> Fraction:
-    if m.grid:
-        total = (m.half_side(a) + m.half_side(b)) * 4 / 3  # in quarter squares... as whole 0.75 m units
-        units = [abs(float(p) - float(q)) / 0.75 for p, q in zip(a_at, b_at)]
-        steps = sorted(max(0, round((u - float(total)) / 2) + 1) for u in units)
-        if m.rulings["dnd5e.grid-diagonals"] == "every-1.5":
-            return steps[1] * SQUARE
-        return squares_length(steps[1], steps[0], m.rulings)
-    return _fraction(round(m.space(a, a_at).distance(m.space(b, b_at)), 9))
 
 
 def _placed(m: BattleMap, name: str, at, conditions) -> BattleMap:

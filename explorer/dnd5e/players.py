@@ -265,7 +265,7 @@ class TaktischerSpieler:
     def _nearer(self, state, rng, region):
         """A move without opportunity attacks that ends nearer the nearest foe, or None."""
         from explorer.dnd5e.analysis import opportunity_risk
-        from explorer.dnd5e.game import gap_between
+        from explorer.dnd5e.battlemap import gap_between
 
         foes = _foes(state)
         region = region.get()
@@ -381,7 +381,7 @@ def _attack_spots(state, region, rng) -> list[tuple[str, tuple]]:
     """(target, path) for every place of ``region`` from which a foe is within the reach of the
     creature's melee weapon: the weakest foe first, then the cheapest place (ties by ``rng``)."""
     from explorer.dnd5e.creatures import SQUARE
-    from explorer.dnd5e.game import gap_between
+    from explorer.dnd5e.battlemap import gap_between
 
     melee = state.profiles[state.acting].melee
     foes = _foes(state)

@@ -42,7 +42,7 @@ def _creature(size: str, reach: Fraction = Fraction(3, 2)) -> Creature:
 
 def _empty_caches() -> None:
     for cache in (bm._HALF_SIDES, bm._TOTALS, bm._POINTS, bm._ZONES, bm._TOKEN_ZONES, bm._WALL_ZONES, bm._LENGTHS,
-                  mv._SQUARES, mv._TOUCHES):
+                  bm._GAPS, mv._SQUARES, mv._TOUCHES):
         cache.clear()
 
 
@@ -300,3 +300,43 @@ def test_occupied_spaces_in_quarters_are_shapely_containment(others, sample, as_
     at = (x, y) if as_floats else sample
     expected = [o.name for o in walker.others if shapely.contains_xy(_fresh_zone(m, o, mover, 0), x, y)]
     assert [o.name for o in walker._occupied(at, x, y)] == expected
+
+
+def _old_game_measure(m: BattleMap, a: Token, a_at, b: Token, b_at) -> Fraction:
+    """explorer.dnd5e.game._measure before the measure moved to battlemap.gap_between (issue 12): the grid
+    counted in float 0.75 m units, gridless the shapely gap rounded to 1e-9."""
+    if m.grid:
+        total = (m.half_side(a) + m.half_side(b)) * 4 / 3
+        units = [abs(float(p) - float(q)) / 0.75 for p, q in zip(a_at, b_at)]
+        steps = sorted(max(0, round((u - float(total)) / 2) + 1) for u in units)
+        if m.rulings["dnd5e.grid-diagonals"] == "every-1.5":
+            return steps[1] * SQUARE
+        return squares_length(steps[1], steps[0], m.rulings)
+    return Fraction(round(m.space(a, a_at).distance(m.space(b, b_at)), 9)).limit_denominator(10**6)
+
+
+cell = st.integers(min_value=0, max_value=16)
+
+
+@SETTINGS
+@given(size, size, st.tuples(cell, cell), st.tuples(cell, cell), st.sampled_from(DIAGONALS),
+       st.sampled_from(["grid", "gridless"]), st.sampled_from(["square", "circle"]))
+def test_gap_between_is_the_games_old_measure(size_a, size_b, a_cell, b_cell, diagonals, measuring, shape):
+    """Ruling dnd5e.measuring, dnd5e.grid-diagonals; SRD 5.1 "Combat > Making an Attack > Melee Attacks":
+    battlemap.gap_between (the one measure the game, the players and the analysis use) gives the game's
+    former distance for every pair of legal grid places and gridless places, and the analysis' former
+    gridless gap (shapely's distance) within the 1e-9 m rounding."""
+    rulings = Rulings().switch(**{"dnd5e.grid-diagonals": diagonals, "dnd5e.measuring": measuring,
+                                  "dnd5e.space-shape": shape})
+    m = BattleMap(SIDE, SIDE, rulings=rulings)
+    a = Token("A", _creature(size_a), (15, 15), "x")
+    b = Token("B", _creature(size_b), (15, 15), "y")
+    a_at = tuple(m.half_side(a) + SQUARE * c for c in a_cell)
+    b_at = tuple(m.half_side(b) + SQUARE * c for c in b_cell)
+    bm._GAPS.clear()
+    found = bm.gap_between(m, a, a_at, b, b_at)
+    assert found == _old_game_measure(m, a, a_at, b, b_at)
+    if measuring == "grid":
+        assert found == m.grid_distance(a, a_at, b, b_at)
+    else:
+        assert abs(float(found) - m.space(a, a_at).distance(m.space(b, b_at))) < 1e-6
