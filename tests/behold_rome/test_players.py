@@ -26,7 +26,7 @@ def test_greedy_conquers_the_wealthier_region():
     greater than the region's wealth".  With conquer 3, Hispania (wealth 3) scores more than Greek Colonies
     (wealth 2): the greedy player conquers it, and the player's score rises by its wealth."""
     s = conquer_position()
-    wealth = {c: s.rules.level_of(s._data, c).wealth for c in ("hispania", "greece")}
+    wealth = {c: s.cardset.card(c).level(s.deck.level(c)).wealth for c in ("hispania", "greece")}
     assert wealth["hispania"] > wealth["greece"]
     before = s.score().total
     choice = GreedyPlayer().choose(s, SeededRng(0))
