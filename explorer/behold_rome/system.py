@@ -80,13 +80,59 @@ def conformance_game(k: int) -> dict[str, Any]:
 
 
 def invariants(state) -> None:
-    """The state's own invariants, and its civ (what the scoring reads) complete and within the slots."""
+    """The state's own invariants (:meth:`~explorer.behold_rome.game.BeholdRomeState.check_invariants`) and the
+    conformance invariants of issue 13, each with its rule (behold-rome-rulebook.txt):
+
+    * "Components": every civ card of the set, the nation, round and age cards, each once (the deck
+      holds exactly those, and the civ the scoring reads has every civ card once);
+    * "Concept & Term Glossary > Slot": at most 4 stored cards and 4 controlled regions;
+    * "Holding the Game": the controlled regions at the very back, so no stored (or other) card behind
+      them; the top card never stored; a controlled card shows a region level ("> Controlled Region");
+    * "End of Turn Phase", "Round End": right after a turn's draw the hand holds at least 5 cards unless
+      the nation card stopped the draw (it is then the top card) or the player stopped drawing to keep
+      a stored card stored; the starting hand is 5 ("Setup").  The deck never runs out of drawable
+      cards before that: the nation card comes before the controlled regions, so a draw always reaches
+      it first;
+    * "Gameplay", "Difficulty Settings": the round within the difficulty's rounds (12; 11 hard, 10
+      impossible), and a finished game ended in its last round.
+    """
+    from explorer.behold_rome.deck import HAND_SIZE, MARKERS, MAX_CONTROLLED, MAX_STORED
+    from explorer.behold_rome.game import ROUNDS
+
     state.check_invariants()
+    deck = state._data["deck"]
+    civ_ids = sorted(c.id for c in state.cardset.civ_cards)
+    assert sorted(deck.ids()) == sorted(civ_ids + list(MARKERS)), \
+        f"cards not conserved (Components): the deck holds {sorted(deck.ids())}"
     civ = state.civ()
-    assert sorted(c.card_id for c in civ.cards) == sorted(c.id for c in state.cardset.civ_cards), \
-        "the civ does not hold every civ card once"
-    assert len(civ.in_place("stored")) <= 4 and len(civ.in_place("controlled")) <= 4
+    assert sorted(c.card_id for c in civ.cards) == civ_ids, "the civ does not hold every civ card once"
+    stored, controlled = deck.stored(), deck.controlled()
+    assert len(stored) <= MAX_STORED and len(controlled) <= MAX_CONTROLLED, \
+        f"{len(stored)} stored, {len(controlled)} controlled: 4 slots each (Glossary > Slot)"
+    assert len(civ.in_place("stored")) == len(stored) and len(civ.in_place("controlled")) == len(controlled)
     assert len(civ.in_place("top")) <= 1
+    marks = [e[2] for e in deck.stack]
+    first = marks.index("controlled") if "controlled" in marks else len(marks)
+    assert all(m == "controlled" for m in marks[first:]), \
+        "a card behind the controlled regions: they stay in the very back (Holding the Game)"
+    assert not marks or marks[0] != "stored", "the top card is stored (Holding the Game)"
+    for e in controlled:
+        kind = state.cardset.card(e[0]).level(e[1]).type
+        assert kind == "region", f"controlled {e[0]!r} shows a {kind} level (Glossary > Controlled Region)"
+    log = state.log
+    if log and log[-1].kind == "turn" and len(deck.hand) < HAND_SIZE:
+        why = log[-2].kind if len(log) > 1 else ""
+        assert why in ("nation-revealed", "stop-drawing"), \
+            f"the turn's draw ended with {len(deck.hand)} cards in the hand (End of Turn Phase: draw to 5)"
+        assert why != "nation-revealed" or (deck.top is not None and deck.top[0] == "nation"), \
+            "the draw stopped at the nation card, but it is not the top card (Round End)"
+    if len(log) == 2 and log[0].kind == "setup" and log[1].kind == "draw":
+        assert len(deck.hand) == HAND_SIZE, f"a starting hand of {len(deck.hand)} cards (Setup: draw 5)"
+    rounds = ROUNDS[state.difficulty]
+    assert state.rules.rounds == rounds and 1 <= state.round <= rounds, \
+        f"round {state.round} of {state.rules.rounds}; {state.difficulty} plays {rounds} (Difficulty Settings)"
+    if state.is_terminal():
+        assert state.round == rounds, f"the game ended in round {state.round}, not {rounds} (Round End)"
 
 
 def refused(state) -> list:

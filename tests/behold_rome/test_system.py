@@ -129,3 +129,108 @@ def test_the_solo_players_view_is_asked_like_any_seats():
     state = get("behold_rome").new_game(seed=1)
     view = state.view(state.players[0])
     assert view == state.view() and "deck" not in view and len(view["hand"]) <= 5
+
+
+# -- the conformance invariants (issue 13, "Tests and figures") -------------------------------------
+def _invariants(state):
+    get("behold_rome").check_invariants(state)
+
+
+def _broken(state, stack=None, hand=None):
+    """The state with its deck replaced by a hand-made one (what no rule could make)."""
+    from explorer.behold_rome.deck import Deck
+
+    deck = state._data["deck"]
+    state._data["deck"] = Deck(deck.stack if stack is None else stack, deck.hand if hand is None else hand)
+    return state
+
+
+def test_the_invariants_hold_through_whole_games_and_see_the_draw_stopped_by_the_nation_card():
+    """behold-rome-rulebook.txt, "End of Turn Phase" ("Draw cards to fill your hand up to 5") and "Round End"
+    (revealing the nation card stops the draw): after every action of a whole game the invariants hold; some
+    turns end on a short hand, each time with the nation card on top."""
+    from explorer.core.players import make_player
+    from explorer.core.rng import SeededRng
+
+    system = get("behold_rome")
+    short = full = 0
+    for seed in range(3):
+        state, player, rng = system.start({"difficulty": "hard"}, seed), make_player("behold_rome", "patient"), SeededRng(seed)
+        while not state.is_terminal():
+            state.apply(player.choose(state, rng))
+            _invariants(state)
+            if state.log[-1].kind == "turn":
+                if len(state.hand) < 5:
+                    short += 1
+                    assert state.log[-2].kind in ("nation-revealed", "stop-drawing")
+                else:
+                    full += 1
+        assert state.round == 11
+    assert short and full
+
+
+def test_a_lost_or_doubled_card_is_caught():
+    """behold-rome-rulebook.txt, "Components": 16 civ cards, 1 nation card, 1 round card, 1 age card -- all of them,
+    each once, all game long."""
+    state = new_game(seed=1)
+    with pytest.raises(AssertionError, match="not conserved"):
+        _invariants(_broken(state.copy(), stack=state.deck.stack[1:]))
+    with pytest.raises(ValueError, match="not conserved"):
+        _invariants(_broken(state.copy(), stack=state.deck.stack + [list(state.deck.stack[0])]))
+
+
+def test_too_many_stored_or_controlled_and_cards_behind_the_controlled_regions_are_caught():
+    """behold-rome-rulebook.txt, "Concept & Term Glossary > Slot" (4 storage slots, 4 control slots) and "Holding
+    the Game": "Controlled regions always stay in the very back ... put it to the back of the deck (but in front of
+    any controlled regions)"."""
+    from explorer.behold_rome.position import from_position
+
+    state = from_position("stack: nation, ..., Levy (stored), Senate (stored), Forum (stored), Aqueduct (stored), "
+                          "Cisalpine Gaul (controlled)")
+    _invariants(state)
+    stack = state.deck.stack
+    fifth = [e if e[0] != "roads" else ["roads", e[1], "stored"] for e in stack]
+    with pytest.raises(ValueError, match="5 stored"):
+        _invariants(_broken(state.copy(), stack=fifth))
+    behind = stack[:-2] + [stack[-1], stack[-2]]  # a stored card behind the controlled region
+    with pytest.raises(ValueError, match="very back"):
+        _invariants(_broken(state.copy(), stack=behind))
+    not_region = [e if e[0] != "gaul" else ["gaul", 4, "controlled"] for e in stack]  # Gallic Tribute
+    with pytest.raises(AssertionError, match="tributary level"):
+        _invariants(_broken(state.copy(), stack=not_region))
+
+
+def test_a_short_hand_after_the_turns_draw_is_caught_unless_the_nation_card_stopped_it():
+    """behold-rome-rulebook.txt, "End of Turn Phase": "Draw cards to fill your hand up to 5"; "Round End": the
+    nation card revealed while drawing stops the draw."""
+    from explorer.behold_rome.position import from_position
+
+    state = from_position("hand: Levy, Senate, Forum\nstack: Farmsteads, nation, ...")
+    state.apply(A.EndTurn("legion"))  # Farmsteads is drawn, then the nation card is revealed
+    assert state.log[-2].kind == "nation-revealed" and len(state.hand) == 3
+    _invariants(state)
+    state = from_position("hand: Levy, Senate, Forum, Aqueduct, Shrine\nstack: Farmsteads, Dirt Tracks, nation, ...")
+    state.apply(A.EndTurn("legion"))
+    _invariants(state)
+    assert len(state.hand) == 5
+    hand = state.deck.hand
+    with pytest.raises(AssertionError, match="4 cards in the hand"):
+        _invariants(_broken(state.copy(), stack=[hand[0] + [""]] + state.deck.stack, hand=hand[1:]))
+    stopped = from_position("hand: Levy, Senate, Forum\nstack: Farmsteads, nation, ...")
+    stopped.apply(A.EndTurn("legion"))
+    stack = stopped.deck.stack
+    with pytest.raises(AssertionError, match="not the top card"):  # the nation card moved after stopping the draw
+        _invariants(_broken(stopped, stack=stack[3:4] + stack[:3] + stack[4:]))
+
+
+def test_a_game_that_ends_before_its_last_round_is_caught():
+    """behold-rome-rulebook.txt, "Gameplay" (12 rounds) and "Difficulty Settings" (hard: 11 rounds): the game
+    ends at the end of the difficulty's last round, not before."""
+    from explorer.behold_rome.position import from_position
+
+    over = from_position("difficulty: hard\nround: 11\nphase: over\nstack: nation, ...")
+    _invariants(over)
+    early = from_position("difficulty: hard\nround: 10\nstack: nation, ...")
+    early._data["over"] = True
+    with pytest.raises(AssertionError, match="round 10, not 11"):
+        _invariants(early)
