@@ -48,6 +48,7 @@ class Deck:
         self.hand: list[list] = [list(e) for e in hand]
         self.aside: list[list] = [list(e) for e in aside]
         self._ids = frozenset(self.ids())
+        self._index: Optional[dict] = None
 
     # -- views ---------------------------------------------------------------------------------------
     def ids(self) -> list[str]:
@@ -67,14 +68,27 @@ class Deck:
     def controlled(self) -> list[list]:
         return [e for e in self.stack if e[2] == "controlled"]
 
+    def _entries(self) -> dict:
+        """Every card's entry by id (made again after a move: the moves make new entries)."""
+        if self._index is None:
+            self._index = {e[0]: e for part in (self.stack, self.hand, self.aside) for e in part}
+        return self._index
+
     def entry(self, card_id: str) -> list:
-        for e in self.stack + self.hand + self.aside:
-            if e[0] == card_id:
-                return e
-        raise DeckError(f"no card {card_id!r} in the deck")
+        try:
+            return self._entries()[card_id]
+        except KeyError:
+            raise DeckError(f"no card {card_id!r} in the deck") from None
 
     def level(self, card_id: str) -> int:
         return self.entry(card_id)[1]
+
+    def holds(self, card_id: str) -> bool:
+        """The card is one of this deck's (anywhere: stack, hand or set aside)."""
+        return card_id in self._entries()
+
+    def count_stored(self) -> int:
+        return sum(1 for e in self.stack if e[2] == "stored")
 
     def in_hand(self, card_id: str) -> bool:
         return any(e[0] == card_id for e in self.hand)
@@ -96,6 +110,7 @@ class Deck:
 
     # -- moves ---------------------------------------------------------------------------------------
     def _take(self, where: list[list], card_id: str) -> list:
+        self._index = None
         for i, e in enumerate(where):
             if e[0] == card_id:
                 return where.pop(i)
@@ -121,6 +136,7 @@ class Deck:
             raise DeckError("the top card cannot be drawn")
         e = self.stack.pop(0)
         self.hand.append([e[0], e[1]])
+        self._index = None
         return e, self._settle()
 
     def _put_back(self, e: list, mark: str = "") -> Optional[str]:
@@ -227,6 +243,7 @@ class Deck:
         twin.hand = [list(e) for e in self.hand]
         twin.aside = [list(e) for e in self.aside]
         twin._ids = self._ids
+        twin._index = None
         return twin
 
     def __eq__(self, other: object) -> bool:

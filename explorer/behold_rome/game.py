@@ -1,8 +1,8 @@
 """A game of Behold: Rome on the project's game protocol: set-up by difficulty, the state, its views
 (``civ()`` for the scoring, ``view()`` for what the player may know), save and load.
 
-The rules of each action live in :mod:`explorer.behold_rome.game_rules`, the deck as held in
-:mod:`explorer.behold_rome.deck`.  One player (``"player"``); phases: ``action`` (between actions),
+The rules of each action live in :mod:`explorer.behold_rome.game_rules` (carrying an action out) and
+:mod:`explorer.behold_rome.game_checks` (checking it), the deck as held in :mod:`explorer.behold_rome.deck`.  One player (``"player"``); phases: ``action`` (between actions),
 ``costs`` / ``benefits`` (a played card, an extra cost or the nation's development resolving),
 ``draw`` (the end of turn's draw waits for a choice), ``over``.
 """
@@ -16,7 +16,8 @@ from explorer.behold_rome import refs
 from explorer.behold_rome.cards import CARD_TYPES, CardSet, load_cards
 from explorer.behold_rome.civ import DIFFICULTIES, VARIANTS, CardPlace, CivView
 from explorer.behold_rome.deck import MARKERS, Deck, DeckError
-from explorer.behold_rome.game_rules import Rules, candidates, copy_data, perform, phase_of, refill, verify
+from explorer.behold_rome.game_checks import verify
+from explorer.behold_rome.game_rules import Rules, candidates, copy_data, perform, phase_of, refill
 from explorer.core.game import GameState
 from explorer.core.inputs import InputError, one_of, whole
 from explorer.core.rng import SeededRng

@@ -1,6 +1,6 @@
-"""The rules of each Behold: Rome action, on the game's data: ``basic`` raises RuleViolation citing the
-rulebook, ``perform`` carries the action out, ``verify`` adds the look-ahead that keeps a played card
-completable (ruling ``behold_rome.benefit-check``), ``candidates`` lists the actions worth trying.
+"""The rules of each Behold: Rome action, on the game's data: ``candidates`` lists the actions worth
+trying, ``perform`` carries a checked action out (the checks, ``basic`` and the look-ahead ``verify``,
+are :mod:`explorer.behold_rome.game_checks`), ``target`` says what developing a card leads to.
 
 The data (:class:`~explorer.behold_rome.game.BeholdRomeState` keeps it) is a dict: ``deck`` (a
 :class:`~explorer.behold_rome.deck.Deck`), ``round``, ``nation_developed`` (this round), ``turn``,
@@ -8,10 +8,15 @@ The data (:class:`~explorer.behold_rome.game.BeholdRomeState` keeps it) is a dic
 ``frames``: the actions being resolved, innermost last -- a ``play`` frame (a played card: its costs
 left, then its benefits, each with ``left`` and ``done``), and ``develop`` / ``conquer`` / ``nation``
 frames (an extra cost to pay before a level changes, a region is slotted, the nation develops).
+
+What the rules read of a card set (every level by id, what each level's action costs and gives) is
+worked out once per card set (:class:`Playable`), and an action object once per value (:func:`made`):
+the look-ahead tries every candidate on a copy, thousands of times a game.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional
 
 from explorer.behold_rome import refs, rulings as _rulings  # noqa: F401 -- registers the rulings read here
@@ -29,17 +34,14 @@ from explorer.behold_rome.cards import Ignore, Pay as PayCost, Store as StoreBen
 from explorer.behold_rome.deck import HAND_SIZE, MARKERS, MAX_CONTROLLED, MAX_STORED
 from explorer.core.rules import RuleViolation
 
-SEARCH_BUDGET = 20_000
-"""Most states one completion search visits (a played card's choices are few; the bound only keeps
-a pathological card set from hanging)."""
-
 
 def _need(cond: bool, reason: str, rule) -> None:
     if not cond:
         raise RuleViolation(reason, rule)
 
 
-def _noop(*args: Any, **kwargs: Any) -> None:
+def noop(*args: Any, **kwargs: Any) -> None:
+    """The ``emit`` of an action tried on a copy: its events are not kept."""
     return None
 
 
@@ -64,7 +66,7 @@ def add_costs(costs: dict, items) -> dict:
 
 
 def costs_left(costs: dict) -> bool:
-    return any(costs[k] for k in ("discard", "degrade", "population", "materials", "abandon"))
+    return bool(costs["discard"] or costs["degrade"] or costs["population"] or costs["materials"] or costs["abandon"])
 
 
 def benefit_entry(item) -> dict:
@@ -94,6 +96,69 @@ def copy_data(d: dict) -> dict:
     return out
 
 
+_MADE: dict = {}
+
+
+def made(kind: type, *args) -> Any:
+    """The action ``kind(*args)``, made once: actions are immutable values, and making a frozen
+    dataclass costs more than looking it up."""
+    key = (kind, args)
+    action = _MADE.get(key)
+    if action is None:
+        if len(_MADE) > 100_000:  # card sets with ever new ids: start again
+            _MADE.clear()
+        action = _MADE[key] = kind(*args)
+    return action
+
+
+@dataclass(frozen=True)
+class Playable:
+    """What the rules read of a level's card action (:class:`explorer.behold_rome.cards.Action`)."""
+
+    text: str
+    """The action as the log writes it."""
+    interrupts: bool
+    """An interrupting action (played on another card's action)."""
+    store: Optional[StoreBenefit]
+    """Its first store benefit (what storing the played card itself counts against), if any."""
+    ignore: tuple
+    """The costs an interrupting action ignores."""
+    ignorable: dict
+    """Its costs an interrupting card can ignore: ``discard``, ``degrade`` and ``pay`` (resources) counts."""
+    costs: dict
+    """Its costs as a frame holds them (copied into every play frame)."""
+    benefits: tuple
+    """Its benefits as frame entries (copied into every play frame)."""
+
+    @classmethod
+    def of(cls, action) -> "Playable":
+        costs = add_costs(no_costs(), action.costs)
+        ignore = next((b.ignore for b in action.benefits if isinstance(b, Ignore)), ())
+        return cls(text=str(action), interrupts=action.interrupts,
+                   store=next((b for b in action.benefits if isinstance(b, StoreBenefit)), None),
+                   ignore=tuple(ignore),
+                   ignorable={"discard": costs["discard"], "degrade": costs["degrade"],
+                              "pay": costs["population"] + costs["materials"]},
+                   costs=costs, benefits=tuple(benefit_entry(b) for b in action.benefits))
+
+
+_DERIVED: dict[int, tuple] = {}
+
+
+def _derived(cardset) -> tuple:
+    """Every level by ``(card id, level)``, by name, and its :class:`Playable` (None without an action),
+    worked out once per card set."""
+    found = _DERIVED.get(id(cardset))
+    if found is None or found[0] is not cardset:
+        levels = {(c.id, lv.level): lv for c in cardset.civ_cards for lv in c.levels}
+        by_name = {lv.name: (c.id, lv.level) for c in cardset.civ_cards for lv in c.levels}
+        plays = {id(lv): None if lv.action is None else Playable.of(lv.action) for lv in levels.values()}
+        if len(_DERIVED) > 64:
+            _DERIVED.clear()
+        found = _DERIVED[id(cardset)] = (cardset, levels, by_name, plays)
+    return found[1:]
+
+
 class Rules:
     """The rules of one game: its card set, rulings, variants and number of rounds."""
 
@@ -103,8 +168,7 @@ class Rules:
         self.variants = frozenset(variants)
         self.rounds = rounds
         self.fluid = "fluid-rounds" in self.variants
-        self.levels = {(c.id, lv.level): lv for c in cardset.civ_cards for lv in c.levels}
-        self.by_name = {lv.name: (c.id, lv.level) for c in cardset.civ_cards for lv in c.levels}
+        self.levels, self.by_name, self._plays = _derived(cardset)
         self.wrap = rulings["behold_rome.level-bounds"] == "wrap"
         self.heed_banner = rulings["behold_rome.develop-banner"] == "heed-target"
         self.store_cards = rulings["behold_rome.store-counts"] == "cards"
@@ -115,12 +179,18 @@ class Rules:
     def level_of(self, d: dict, card_id: str):
         return self.levels[(card_id, d["deck"].level(card_id))]
 
+    def playable(self, lv) -> Optional[Playable]:
+        """What the rules read of the level's action; None for a level without one."""
+        return self._plays[id(lv)]
+
     def nation(self, d: dict):
         return self.cardset.nation.level(d["deck"].level("nation"))
 
     def banner_ok(self, d: dict, banner: Optional[str]) -> bool:
+        if banner is None:
+            return True
         nation = self.nation(d)
-        return banner is None or banner in (nation.status, nation.condition)
+        return banner in (nation.status, nation.condition)
 
     def active(self, d: dict, name: str) -> bool:
         """The named level is active (ruling ``behold_rome.required-level-place``: anywhere in the civ)."""
@@ -135,7 +205,9 @@ class Rules:
 
     def count(self, lv, resource: str) -> int:
         r = lv.resources
-        return {"population": r.population, "materials": r.materials, "any": r.total}[resource]
+        if resource == "population":
+            return r.population
+        return r.materials if resource == "materials" else r.total
 
     def last_round(self, d: dict) -> bool:
         return d["round"] >= self.rounds
@@ -174,104 +246,12 @@ def _play_frame(d: dict) -> Optional[dict]:
     return None
 
 
-def _benefit(f: dict, kind: str) -> Optional[dict]:
+def benefit_of(f: dict, kind: str) -> Optional[dict]:
+    """The frame's benefit entry of ``kind`` (None if its action has none)."""
     for b in f.get("benefits", ()):
         if b["kind"] == kind:
             return b
     return None
-
-
-# -- checks --------------------------------------------------------------------------------------------
-def basic(R: Rules, d: dict, a) -> None:
-    """Raise RuleViolation if ``a`` breaks a rule now (the completion look-ahead aside)."""
-    phase = phase_of(d)
-    deck = d["deck"]
-    if isinstance(a, (Play, EndTurn, MoveOn, DevelopNation, EndGame)):
-        _need(phase == "action", f"{a.kind} is taken between actions, not now (phase {phase!r})", refs.TURNS)
-    if isinstance(a, Play):
-        _verify_play(R, d, a)
-    elif isinstance(a, EndTurn):
-        _need(not R.nation_on_top(d), "the nation card is revealed: move on (or end the game) before the turn can "
-              "end (ruling behold_rome.nation-revealed-turn)", refs.ROUND_END)
-        if a.discard == "top":
-            top = deck.top
-            _need(top is not None and top[0] not in MARKERS and not top[2], "the top card cannot be discarded",
-                  refs.END_OF_TURN_PHASE)
-        else:
-            _need(bool(deck.hand), "with no cards in your hand you must discard the top card of your deck",
-                  refs.END_OF_TURN_PHASE)
-            _need(deck.in_hand(a.discard), f"{a.discard!r} is not a card in the hand", refs.END_OF_TURN_PHASE)
-    elif isinstance(a, MoveOn):
-        _need(not R.last_round(d), "the last round ends the game instead of moving on (ruling behold_rome.last-round)",
-              refs.ROUND_END)
-        _need(R.nation_on_top(d) or R.any_time, "moving on comes once the nation card is revealed "
-              "(ruling behold_rome.move-on-when)", refs.ROUND_END)
-        if R.fluid or not deck.hand:
-            _need(a.discard == "", "no card is discarded from the hand to move on here (fluid rounds or an empty "
-                  "hand: rulings behold_rome.fluid-pass, behold_rome.nation-revealed-turn)", refs.ROUND_END)
-        else:
-            _need(deck.in_hand(a.discard), "to move on, discard a card from your hand", refs.ROUND_END)
-    elif isinstance(a, EndGame):
-        _need(R.last_round(d), f"the game ends at the end of round {R.rounds}, not round {d['round']}", refs.ROUND_END)
-        _need(R.nation_on_top(d) or R.any_time, "the last round ends once the nation card is revealed", refs.ROUND_END)
-    elif isinstance(a, DevelopNation):
-        _verify_nation(R, d)
-    elif isinstance(a, StopDrawing):
-        _need(phase == "draw", "stopping the draw is a choice of the end of turn's draw only (a benefit's draw "
-              "is left with Finish)", refs.HOLDING_THE_GAME)
-    elif isinstance(a, PassNation):
-        pending = phase == "draw" or (phase == "benefits" and (_benefit(d["frames"][-1], "draw") or {}).get("left", 0) > 0)
-        _need(R.fluid, "passing the nation card is the fluid round variant, not in play", refs.FLUID_ROUND_VARIANT)
-        _need(pending and R.can_pass(d), "the nation card can be passed only when a draw reveals it with draw left, "
-              "outside the last round, with a civ card behind it (ruling behold_rome.fluid-pass)",
-              refs.FLUID_ROUND_VARIANT)
-    elif isinstance(a, Draw):
-        if phase == "draw":
-            _need(d["refill"] == "stored", "the nation card stops the draw", refs.ROUND_END)
-        else:
-            _need(phase == "benefits", "drawing is a benefit or the end of turn's draw", refs.ACTION_PHASE)
-            b = _benefit(d["frames"][-1], "draw")
-            _need(b is not None and b["left"] > 0, "the played card has no draw left", refs.ACTION_PHASE)
-            top = deck.top
-            _need(top is not None and top[0] not in MARKERS, "the nation card is on top: nothing to draw "
-                  "(the surplus draw is lost)", refs.ROUND_END)
-    elif isinstance(a, (Discard, Pay, Abandon)) or (isinstance(a, Degrade) and phase == "costs"):
-        _verify_cost(R, d, a, phase)
-    elif isinstance(a, (Store, Develop, DevelopRegion, Degrade, Conquer, Finish)):
-        _verify_benefit(R, d, a, phase)
-    else:
-        raise RuleViolation(f"{a!r} is not a Behold: Rome action", refs.TURNS)
-
-
-def _verify_play(R: Rules, d: dict, a: Play) -> None:
-    deck = d["deck"]
-    _need(deck.in_hand(a.card), f"{a.card!r} is not a card in the hand (the top card is not in the hand)",
-          refs.ACTION_PHASE)
-    lv = R.level_of(d, a.card)
-    _need(lv.action is not None, f"{lv.name} has no action to play", refs.ACTION_PHASE)
-    _need(not lv.action.interrupts, f"{lv.name} interrupts another card's action; it is played on one "
-          "(ruling behold_rome.interrupts)", refs.INTERRUPTING_ACTIONS)
-    _need(R.banner_ok(d, lv.banner), f"{lv.name} shows the {lv.banner} banner: your nation is "
-          f"{R.nation(d).status} ({R.nation(d).condition})", refs.BANNER)
-    if a.store_played:
-        store = next((b for b in lv.action.benefits if isinstance(b, StoreBenefit)), None)
-        _need(store is not None, f"{lv.name}'s action stores nothing: the played card is discarded", refs.PLAYED_CARD)
-        n = R.count(lv, store.resource)
-        _need(n >= 1 and (R.store_cards or n <= store.store), f"{lv.name} has no fitting resources available for "
-              "its own store", refs.PLAYED_CARD)
-    if a.interrupt:
-        _need(a.interrupt != a.card and deck.in_hand(a.interrupt), f"{a.interrupt!r} is not another card in the hand",
-              refs.INTERRUPTING_ACTIONS)
-        ilv = R.level_of(d, a.interrupt)
-        _need(ilv.action is not None and ilv.action.interrupts, f"{ilv.name} is no interrupting card",
-              refs.INTERRUPTING_ACTIONS)
-        _need(R.banner_ok(d, ilv.banner), f"{ilv.name} shows the {ilv.banner} banner", refs.BANNER)
-        ignored = next(b for b in ilv.action.benefits if isinstance(b, Ignore)).ignore
-        costs = add_costs(no_costs(), lv.action.costs)
-        has = {"discard": costs["discard"], "degrade": costs["degrade"],
-               "pay": costs["population"] + costs["materials"]}
-        _need(any(has[k] for k in ignored), f"{lv.name} has no {' or '.join(ignored)} cost for {ilv.name} to ignore "
-              "(ruling behold_rome.interrupts)", refs.INTERRUPTING_ACTIONS)
 
 
 def _nation_costs(R: Rules, d: dict) -> dict:
@@ -285,178 +265,30 @@ def _nation_costs(R: Rules, d: dict) -> dict:
     return costs
 
 
-def _verify_nation(R: Rules, d: dict) -> None:
-    _need(R.nation_on_top(d) or R.any_time, "the nation is developed at round end, once the nation card is "
-          "revealed (ruling behold_rome.nation-develop-when)", refs.ROUND_END)
-    _need(not d["nation_developed"], "the nation card is developed once per round", refs.NATION_CARD)
-    nation = R.nation(d)
-    _need(nation.level < 4, f"{nation.status} is the highest nation status", refs.NATION_CARD)
-    target = R.cardset.nation.level(nation.level + 1)
-    if target.requirement is not None and target.requirement.level:
-        _need(R.active(d, target.requirement.level), f"{target.status} requires {target.requirement.level} to be "
-              "active", refs.REQUIREMENTS)
-
-
-def _target(R: Rules, d: dict, card_id: str, region: bool) -> tuple[int, dict]:
+def target(R: Rules, d: dict, card_id: str, region: bool) -> tuple[int, dict]:
     """The level ``card_id`` develops into and the extra costs of getting there (requirement, tributary)."""
     level = d["deck"].level(card_id)
     to = R.up(level)
-    _need(to is not None, f"{R.level_of(d, card_id).name} is at level 4: it cannot be developed "
-          "(ruling behold_rome.level-bounds)", refs.LEVEL)
+    if to is None:
+        raise RuleViolation(f"{R.level_of(d, card_id).name} is at level 4: it cannot be developed "
+                            "(ruling behold_rome.level-bounds)", refs.LEVEL)
     lv = R.levels[(card_id, to)]
-    if R.heed_banner:
-        _need(R.banner_ok(d, lv.banner), f"{lv.name} shows the {lv.banner} banner: your nation is "
-              f"{R.nation(d).status} ({R.nation(d).condition}) (ruling behold_rome.develop-banner)", refs.DEVELOP)
+    if R.heed_banner and not R.banner_ok(d, lv.banner):
+        raise RuleViolation(f"{lv.name} shows the {lv.banner} banner: your nation is {R.nation(d).status} "
+                            f"({R.nation(d).condition}) (ruling behold_rome.develop-banner)", refs.DEVELOP)
     costs = no_costs()
     if lv.requirement is not None:
         if lv.requirement.level:
-            _need(R.active(d, lv.requirement.level), f"{lv.name} requires {lv.requirement.level} to be active",
-                  refs.REQUIREMENTS)
+            if not R.active(d, lv.requirement.level):
+                raise RuleViolation(f"{lv.name} requires {lv.requirement.level} to be active", refs.REQUIREMENTS)
         else:
             add_costs(costs, lv.requirement.cost)
     if lv.type == "tributary":
-        others = [e for e in d["deck"].controlled() if e[0] != card_id]
-        _need(bool(others), f"{lv.name} is a tributary: a region must be abandoned first, and there is none",
-              refs.DEVELOP)
+        if not any(e[0] != card_id for e in d["deck"].controlled()):
+            raise RuleViolation(f"{lv.name} is a tributary: a region must be abandoned first, and there is none",
+                                refs.DEVELOP)
         costs["abandon"] += 1
     return to, costs
-
-
-def _verify_cost(R: Rules, d: dict, a, phase: str) -> None:
-    _need(phase == "costs", f"{a.kind} is a cost, and no cost is being paid now", refs.ACTION_PHASE)
-    f = d["frames"][-1]
-    c = f["costs"]
-    deck = d["deck"]
-    exclude = f["card"] if f["kind"] in ("develop",) else None
-    if isinstance(a, Discard):
-        _need(c["discard"] > 0, "no discard is left to pay", refs.ACTION_PHASE)
-        _need(deck.in_hand(a.card) and a.card != exclude, f"{a.card!r} is not a card in the hand to discard",
-              refs.DISCARD)
-    elif isinstance(a, Degrade):
-        _need(c["degrade"] > 0, "no degrade is left to pay", refs.ACTION_PHASE)
-        _need(deck.in_hand(a.card) and a.card != exclude, f"{a.card!r} is not a card in the hand to degrade "
-              "(only cards currently in your hand)", refs.DEGRADE)
-        lv = R.level_of(d, a.card)
-        _need(c["degrade_type"] is None or lv.type == c["degrade_type"], f"{lv.name} is no {c['degrade_type']} card",
-              refs.DEGRADE)
-        _need(R.down(lv.level) is not None, f"{lv.name} is at level 1 (ruling behold_rome.level-bounds)", refs.LEVEL)
-    elif isinstance(a, Pay):
-        _need(deck.place(a.card) == "stored" if a.card in deck.ids() else False,
-              f"{a.card!r} is not a stored card (only stored resources pay)", refs.PAY_SPEND)
-        lv = R.level_of(d, a.card)
-        covers = (c["population"] and lv.resources.population) or (c["materials"] and lv.resources.materials)
-        _need(bool(covers), f"{lv.name} covers no part of the price still missing (ruling behold_rome.pay-mixed)",
-              refs.PAY_SPEND)
-    elif isinstance(a, Abandon):
-        _need(c["abandon"] > 0, "no region is to be abandoned", refs.ABANDON)
-        _need(a.card in deck.ids() and deck.place(a.card) == "controlled" and a.card != f.get("card"),
-              f"{a.card!r} is not a controlled region to abandon", refs.ABANDON)
-
-
-def _verify_benefit(R: Rules, d: dict, a, phase: str) -> None:
-    _need(phase == "benefits", f"{a.kind} resolves a benefit, and no benefit is being resolved now", refs.ACTION_PHASE)
-    f = d["frames"][-1]
-    deck = d["deck"]
-    if isinstance(a, Finish):
-        return
-    kind = {Store: "store", Develop: "develop", DevelopRegion: "develop_region", Degrade: "degrade",
-            Conquer: "conquer"}[type(a)]
-    b = _benefit(f, kind)
-    _need(b is not None and b["left"] > 0, f"the played card has no {kind.replace('_', ' ')} left", refs.ACTION_PHASE)
-    if isinstance(a, DevelopRegion):
-        _need(a.card in deck.ids() and deck.place(a.card) == "controlled", f"{a.card!r} is not a controlled region",
-              refs.DEVELOP)
-        _target(R, d, a.card, True)
-        return
-    _need(deck.in_hand(a.card), f"{a.card!r} is not a card in the hand (the played card is not)", refs.ACTION_PHASE)
-    lv = R.level_of(d, a.card)
-    if isinstance(a, Store):
-        _need(a.card not in f["touched"], f"{lv.name} was discarded, developed or degraded for this action: it "
-              "cannot be stored by it", refs.ACTION_PHASE)
-        _need(len(deck.stored()) < MAX_STORED, f"{MAX_STORED} cards are stored already", refs.SLOT)
-        n = R.count(lv, b["resource"])
-        _need(n >= 1, f"{lv.name} has no {b['resource']} resources available", refs.AVAILABLE_RESOURCES)
-        _need(R.store_cards or n <= b["left"], f"{lv.name} holds {n} resources, more than the {b['left']} left to "
-              "store (ruling behold_rome.store-counts)", refs.STORE_STORED)
-    elif isinstance(a, Develop):
-        _need(b.get("type") is None or lv.type == b["type"], f"{lv.name} is no {b.get('type')} card", refs.DEVELOP)
-        _target(R, d, a.card, False)
-    elif isinstance(a, Degrade):
-        _need(b.get("type") is None or lv.type == b["type"], f"{lv.name} is no {b.get('type')} card", refs.DEGRADE)
-        _need(R.down(lv.level) is not None, f"{lv.name} is at level 1 (ruling behold_rome.level-bounds)", refs.LEVEL)
-    elif isinstance(a, Conquer):
-        _need(lv.type == "region", f"{lv.name} is no region", refs.CONQUER)
-        _need(lv.wealth <= b["value"], f"{lv.name} has wealth {lv.wealth}, more than conquer {b['value']}",
-              refs.CONQUER)
-        _need(R.banner_ok(d, lv.banner), f"{lv.name} shows the {lv.banner} banner: your nation is "
-              f"{R.nation(d).status} ({R.nation(d).condition})", refs.BANNER)
-
-
-LOOKAHEAD = (Play, DevelopNation, Discard, Degrade, Pay, Abandon, Draw, Store, Develop, DevelopRegion, Conquer,
-             PassNation)
-
-
-def verify(R: Rules, d: dict, a) -> None:
-    """Every rule, and for a step of a played card the look-ahead: afterwards the action can still be
-    completed (ruling ``behold_rome.benefit-check``)."""
-    basic(R, d, a)
-    if isinstance(a, Finish):
-        f = d["frames"][-1]
-        if all(b["done"] for b in f["benefits"]):
-            return
-        _need(not any(_legal_step(R, d, s) for s in step_candidates(R, d) if not isinstance(s, Finish)),
-              "each distinct type of benefit is resolved at least in part before the rest is left",
-              refs.ACTION_PHASE)
-        return
-    if isinstance(a, LOOKAHEAD) and (d["frames"] or isinstance(a, (Play, DevelopNation))):
-        trial = copy_data(d)
-        perform(R, trial, a, _noop)
-        _need(completable(R, trial), "then the action could not be completed: its costs could not all be paid "
-              "or not every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
-              refs.ACTION_PHASE)
-
-
-def _legal_step(R: Rules, d: dict, a) -> bool:
-    try:
-        verify(R, d, a)
-    except RuleViolation:
-        return False
-    return True
-
-
-def _signature(d: dict) -> str:
-    deck = d["deck"]
-    return repr((deck.stack, deck.hand, deck.aside, d["frames"], d["round"], d["refill"]))
-
-
-def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional[list] = None) -> bool:
-    """Whether the actions being resolved can all be completed: every cost paid, at least one of each
-    benefit type resolved (a search over the steps; only the types still unresolved are tried)."""
-    if not d["frames"]:
-        return True
-    f = d["frames"][-1]
-    if f["stage"] == "benefits" and all(b["done"] for b in f["benefits"]):
-        return True
-    memo = {} if memo is None else memo
-    budget = [SEARCH_BUDGET] if budget is None else budget
-    key = _signature(d)
-    if key in memo:
-        return memo[key]
-    memo[key] = False
-    budget[0] -= 1
-    if budget[0] < 0:
-        return False
-    for a in step_candidates(R, d, search=True):
-        try:
-            basic(R, d, a)
-            trial = copy_data(d)
-            perform(R, trial, a, _noop)
-        except RuleViolation:
-            continue
-        if completable(R, trial, memo, budget):
-            memo[key] = True
-            return True
-    return False
 
 
 # -- candidates ----------------------------------------------------------------------------------------
@@ -468,34 +300,34 @@ def step_candidates(R: Rules, d: dict, search: bool = False) -> Iterator:
     if f["stage"] == "costs":
         c = f["costs"]
         if c["discard"]:
-            yield from (Discard(h) for h in hand)
+            yield from (made(Discard, h) for h in hand)
         if c["degrade"]:
-            yield from (Degrade(h) for h in hand)
+            yield from (made(Degrade, h) for h in hand)
         if c["population"] or c["materials"]:
-            yield from (Pay(e[0]) for e in deck.stored())
+            yield from (made(Pay, e[0]) for e in deck.stored())
         if c["abandon"]:
-            yield from (Abandon(e[0]) for e in deck.controlled())
+            yield from (made(Abandon, e[0]) for e in deck.controlled())
         return
     for b in f["benefits"]:
         if b["left"] <= 0 or (search and b["done"]):
             continue
         kind = b["kind"]
         if kind == "draw":
-            yield Draw()
+            yield made(Draw)
             if R.fluid:
-                yield PassNation()
+                yield made(PassNation)
         elif kind == "store":
-            yield from (Store(h) for h in hand)
+            yield from (made(Store, h) for h in hand)
         elif kind == "develop":
-            yield from (Develop(h) for h in hand)
+            yield from (made(Develop, h) for h in hand)
         elif kind == "degrade":
-            yield from (Degrade(h) for h in hand)
+            yield from (made(Degrade, h) for h in hand)
         elif kind == "conquer":
-            yield from (Conquer(h) for h in hand)
+            yield from (made(Conquer, h) for h in hand)
         elif kind == "develop_region":
-            yield from (DevelopRegion(e[0]) for e in deck.controlled())
+            yield from (made(DevelopRegion, e[0]) for e in deck.controlled())
     if not search:
-        yield Finish()
+        yield made(Finish)
 
 
 def candidates(R: Rules, d: dict) -> list:
@@ -505,23 +337,23 @@ def candidates(R: Rules, d: dict) -> list:
     if phase == "over":
         return []
     if phase == "draw":
-        return [Draw(), StopDrawing(), PassNation()]
+        return [made(Draw), made(StopDrawing), made(PassNation)]
     if phase in ("costs", "benefits"):
         return list(step_candidates(R, d))
     hand = [e[0] for e in deck.hand]
+    plays = [R.playable(R.levels[(e[0], e[1])]) for e in deck.hand]
+    interrupting = [h for h, p in zip(hand, plays) if p is not None and p.interrupts]
     out: list = []
-    interrupting = [h for h in hand if (lv := R.level_of(d, h)).action is not None and lv.action.interrupts]
-    for h in hand:
-        lv = R.level_of(d, h)
-        if lv.action is None or lv.action.interrupts:
+    for h, p in zip(hand, plays):
+        if p is None or p.interrupts:
             continue
-        stores = [False] + [True] * any(isinstance(b, StoreBenefit) for b in lv.action.benefits)
-        for store_played in stores:
-            for intr in [""] + [i for i in interrupting if i != h]:
-                out.append(Play(h, store_played, intr))
-    out += [EndTurn(h) for h in hand] + [EndTurn("top")]
-    out += [MoveOn(h) for h in hand] + [MoveOn("")]
-    out += [DevelopNation(), EndGame()]
+        for store_played in ((False, True) if p.store is not None else (False,)):
+            out.append(made(Play, h, store_played, ""))
+            out += [made(Play, h, store_played, i) for i in interrupting if i != h]
+    out += [made(EndTurn, h) for h in hand]
+    out.append(made(EndTurn, "top"))
+    out += [made(MoveOn, h) for h in hand]
+    out += [made(MoveOn, ""), made(DevelopNation), made(EndGame)]
     return out
 
 
@@ -532,13 +364,13 @@ def perform(R: Rules, d: dict, a, emit: Callable) -> None:
     if isinstance(a, Play):
         lv = R.level_of(d, a.card)
         deck.set_aside(a.card)
-        d["frames"].append(_new_play(lv, a.card, a.store_played, False))
-        emit("play", f"plays {lv.name}: {lv.action}", refs.ACTION_PHASE)
+        d["frames"].append(_new_play(R, lv, a.card, a.store_played, False))
+        emit("play", f"plays {lv.name}: {R.playable(lv).text}", refs.ACTION_PHASE)
         if a.interrupt:
             ilv = R.level_of(d, a.interrupt)
             deck.set_aside(a.interrupt)
-            d["frames"].append(_new_play(ilv, a.interrupt, False, True))
-            emit("interrupt", f"interrupts with {ilv.name}: {ilv.action}", refs.INTERRUPTING_ACTIONS)
+            d["frames"].append(_new_play(R, ilv, a.interrupt, False, True))
+            emit("interrupt", f"interrupts with {ilv.name}: {R.playable(ilv).text}", refs.INTERRUPTING_ACTIONS)
         _advance(R, d, emit)
     elif isinstance(a, EndTurn):
         if a.discard == "top":
@@ -588,10 +420,11 @@ def perform(R: Rules, d: dict, a, emit: Callable) -> None:
         _advance(R, d, emit)
 
 
-def _new_play(lv, card_id: str, store_played: bool, interrupt: bool) -> dict:
+def _new_play(R: Rules, lv, card_id: str, store_played: bool, interrupt: bool) -> dict:
+    p = R.playable(lv)
     return {"kind": "play", "card": card_id, "level": lv.level, "store_played": store_played,
-            "interrupt": interrupt, "stage": "costs", "costs": add_costs(no_costs(), lv.action.costs),
-            "benefits": [benefit_entry(b) for b in lv.action.benefits], "touched": []}
+            "interrupt": interrupt, "stage": "costs", "costs": dict(p.costs),
+            "benefits": [dict(b) for b in p.benefits], "touched": []}
 
 
 def _unstored(R: Rules, d: dict, card_id: Optional[str], emit: Callable) -> None:
@@ -684,7 +517,7 @@ def _benefit_step(R: Rules, d: dict, a, emit: Callable) -> None:
             b["left"] = 0
         return
     if isinstance(a, Draw):
-        b = _benefit(f, "draw")
+        b = benefit_of(f, "draw")
         _draw_one(R, d, emit, refs.ACTION_PHASE)
         b["left"] -= 1
         b["done"] += 1
@@ -695,14 +528,14 @@ def _benefit_step(R: Rules, d: dict, a, emit: Callable) -> None:
         return
     lv = R.level_of(d, a.card)
     if isinstance(a, Store):
-        b = _benefit(f, "store")
+        b = benefit_of(f, "store")
         n = R.count(lv, b["resource"])
         _unstored(R, d, deck.store_from("hand", a.card), emit)
         b["left"] = max(0, b["left"] - (1 if R.store_cards else n))
         b["done"] += 1
         emit("store", f"stores {lv.name} ({lv.resources})", refs.STORE_STORED)
     elif isinstance(a, Degrade):
-        b = _benefit(f, "degrade")
+        b = benefit_of(f, "degrade")
         to = R.down(lv.level)
         deck.set_level(a.card, to)
         b["left"] -= 1
@@ -711,8 +544,8 @@ def _benefit_step(R: Rules, d: dict, a, emit: Callable) -> None:
         emit("degrade", f"degrades {lv.name} to {R.levels[(a.card, to)].name}", refs.DEGRADE)
     elif isinstance(a, (Develop, DevelopRegion)):
         region = isinstance(a, DevelopRegion)
-        b = _benefit(f, "develop_region" if region else "develop")
-        to, costs = _target(R, d, a.card, region)
+        b = benefit_of(f, "develop_region" if region else "develop")
+        to, costs = target(R, d, a.card, region)
         b["left"] -= 1
         b["done"] += 1
         if not region:
@@ -722,7 +555,7 @@ def _benefit_step(R: Rules, d: dict, a, emit: Callable) -> None:
         d["frames"].append({"kind": "develop", "stage": "costs", "card": a.card, "to": to, "region": region,
                             "costs": costs, "benefits": [], "touched": []})
     elif isinstance(a, Conquer):
-        b = _benefit(f, "conquer")
+        b = benefit_of(f, "conquer")
         b["left"] = 0
         b["done"] += 1
         deck.set_aside(a.card)
@@ -770,7 +603,7 @@ def _start_benefits(R: Rules, d: dict, f: dict, emit: Callable) -> None:
     f["stage"] = "benefits"
     lv = R.levels[(f["card"], f["level"])]
     if f["store_played"]:
-        b = _benefit(f, "store")
+        b = benefit_of(f, "store")
         n = R.count(lv, b["resource"])
         _need(len(deck.stored()) < MAX_STORED and n >= 1 and (R.store_cards or n <= b["left"]),
               f"{lv.name} cannot be stored now", refs.PLAYED_CARD)
@@ -781,7 +614,7 @@ def _start_benefits(R: Rules, d: dict, f: dict, emit: Callable) -> None:
     else:
         _unstored(R, d, deck.discard_from("aside", f["card"]), emit)
         emit("discard", f"discards the played card {lv.name}", refs.PLAYED_CARD)
-    b = _benefit(f, "ignore")
+    b = benefit_of(f, "ignore")
     if b is not None:
         parent = d["frames"][-2]["costs"]
         for kind in b["ignore"]:
@@ -792,4 +625,5 @@ def _start_benefits(R: Rules, d: dict, f: dict, emit: Callable) -> None:
              refs.INTERRUPTING_ACTIONS)
 
 
-__all__ = ["Rules", "basic", "candidates", "completable", "copy_data", "perform", "phase_of", "refill", "verify"]
+__all__ = ["Playable", "Rules", "benefit_of", "candidates", "copy_data", "made", "noop", "perform", "phase_of", "refill",
+           "step_candidates", "target"]

@@ -1,0 +1,356 @@
+"""The checks of each Behold: Rome action, on the game's data (:mod:`explorer.behold_rome.game_rules`
+holds the data, the candidates and how an action is carried out).
+
+``basic`` raises RuleViolation citing the rulebook if an action breaks a rule now; ``verify`` adds the
+look-ahead that keeps a played card completable (ruling ``behold_rome.benefit-check``): a step is
+tried on a copy and :func:`completable` searches the steps that follow.  ``legal`` keeps the
+candidates that pass ``verify``.
+
+A check raises only when it refuses, so its reason is worded only then; the search and the legal
+actions call these checks thousands of times a game.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from explorer.behold_rome import refs
+from explorer.behold_rome.actions import (Abandon, Conquer, Degrade, Develop, DevelopNation, DevelopRegion, Discard,
+                                          Draw, EndGame, EndTurn, Finish, MoveOn, PassNation, Pay, Play, StopDrawing,
+                                          Store)
+from explorer.behold_rome.deck import MARKERS, MAX_STORED
+from explorer.behold_rome.game_rules import (Rules, benefit_of, copy_data, noop, perform, phase_of, step_candidates,
+                                             target)
+from explorer.core.rules import RuleViolation
+
+SEARCH_BUDGET = 20_000
+"""Most states one completion search visits (a played card's choices are few; the bound only keeps
+a pathological card set from hanging)."""
+
+
+def basic(R: Rules, d: dict, a) -> None:
+    """Raise RuleViolation if ``a`` breaks a rule now (the completion look-ahead aside)."""
+    check = _CHECKS.get(type(a))
+    if check is None:
+        raise RuleViolation(f"{a!r} is not a Behold: Rome action", refs.TURNS)
+    check(R, d, a, phase_of(d))
+
+
+def _between_actions(a, phase: str) -> None:
+    if phase != "action":
+        raise RuleViolation(f"{a.kind} is taken between actions, not now (phase {phase!r})", refs.TURNS)
+
+
+def _check_play(R: Rules, d: dict, a: Play, phase: str) -> None:
+    _between_actions(a, phase)
+    deck = d["deck"]
+    if not deck.in_hand(a.card):
+        raise RuleViolation(f"{a.card!r} is not a card in the hand (the top card is not in the hand)",
+                            refs.ACTION_PHASE)
+    lv = R.level_of(d, a.card)
+    p = R.playable(lv)
+    if p is None:
+        raise RuleViolation(f"{lv.name} has no action to play", refs.ACTION_PHASE)
+    if p.interrupts:
+        raise RuleViolation(f"{lv.name} interrupts another card's action; it is played on one "
+                            "(ruling behold_rome.interrupts)", refs.INTERRUPTING_ACTIONS)
+    if not R.banner_ok(d, lv.banner):
+        raise RuleViolation(f"{lv.name} shows the {lv.banner} banner: your nation is "
+                            f"{R.nation(d).status} ({R.nation(d).condition})", refs.BANNER)
+    if a.store_played:
+        if p.store is None:
+            raise RuleViolation(f"{lv.name}'s action stores nothing: the played card is discarded",
+                                refs.PLAYED_CARD)
+        n = R.count(lv, p.store.resource)
+        if not (n >= 1 and (R.store_cards or n <= p.store.store)):
+            raise RuleViolation(f"{lv.name} has no fitting resources available for its own store", refs.PLAYED_CARD)
+    if a.interrupt:
+        if a.interrupt == a.card or not deck.in_hand(a.interrupt):
+            raise RuleViolation(f"{a.interrupt!r} is not another card in the hand", refs.INTERRUPTING_ACTIONS)
+        ilv = R.level_of(d, a.interrupt)
+        ip = R.playable(ilv)
+        if ip is None or not ip.interrupts:
+            raise RuleViolation(f"{ilv.name} is no interrupting card", refs.INTERRUPTING_ACTIONS)
+        if not R.banner_ok(d, ilv.banner):
+            raise RuleViolation(f"{ilv.name} shows the {ilv.banner} banner", refs.BANNER)
+        if not any(p.ignorable[k] for k in ip.ignore):
+            raise RuleViolation(f"{lv.name} has no {' or '.join(ip.ignore)} cost for {ilv.name} to ignore "
+                                "(ruling behold_rome.interrupts)", refs.INTERRUPTING_ACTIONS)
+
+
+def _check_end_turn(R: Rules, d: dict, a: EndTurn, phase: str) -> None:
+    _between_actions(a, phase)
+    deck = d["deck"]
+    if R.nation_on_top(d):
+        raise RuleViolation("the nation card is revealed: move on (or end the game) before the turn can end "
+                            "(ruling behold_rome.nation-revealed-turn)", refs.ROUND_END)
+    if a.discard == "top":
+        top = deck.top
+        if top is None or top[0] in MARKERS or top[2]:
+            raise RuleViolation("the top card cannot be discarded", refs.END_OF_TURN_PHASE)
+    else:
+        if not deck.hand:
+            raise RuleViolation("with no cards in your hand you must discard the top card of your deck",
+                                refs.END_OF_TURN_PHASE)
+        if not deck.in_hand(a.discard):
+            raise RuleViolation(f"{a.discard!r} is not a card in the hand", refs.END_OF_TURN_PHASE)
+
+
+def _check_move_on(R: Rules, d: dict, a: MoveOn, phase: str) -> None:
+    _between_actions(a, phase)
+    deck = d["deck"]
+    if R.last_round(d):
+        raise RuleViolation("the last round ends the game instead of moving on (ruling behold_rome.last-round)",
+                            refs.ROUND_END)
+    if not (R.nation_on_top(d) or R.any_time):
+        raise RuleViolation("moving on comes once the nation card is revealed (ruling behold_rome.move-on-when)",
+                            refs.ROUND_END)
+    if R.fluid or not deck.hand:
+        if a.discard != "":
+            raise RuleViolation("no card is discarded from the hand to move on here (fluid rounds or an empty "
+                                "hand: rulings behold_rome.fluid-pass, behold_rome.nation-revealed-turn)",
+                                refs.ROUND_END)
+    elif not deck.in_hand(a.discard):
+        raise RuleViolation("to move on, discard a card from your hand", refs.ROUND_END)
+
+
+def _check_end_game(R: Rules, d: dict, a: EndGame, phase: str) -> None:
+    _between_actions(a, phase)
+    if not R.last_round(d):
+        raise RuleViolation(f"the game ends at the end of round {R.rounds}, not round {d['round']}", refs.ROUND_END)
+    if not (R.nation_on_top(d) or R.any_time):
+        raise RuleViolation("the last round ends once the nation card is revealed", refs.ROUND_END)
+
+
+def _check_nation(R: Rules, d: dict, a: DevelopNation, phase: str) -> None:
+    _between_actions(a, phase)
+    if not (R.nation_on_top(d) or R.any_time):
+        raise RuleViolation("the nation is developed at round end, once the nation card is revealed "
+                            "(ruling behold_rome.nation-develop-when)", refs.ROUND_END)
+    if d["nation_developed"]:
+        raise RuleViolation("the nation card is developed once per round", refs.NATION_CARD)
+    nation = R.nation(d)
+    if nation.level >= 4:
+        raise RuleViolation(f"{nation.status} is the highest nation status", refs.NATION_CARD)
+    target_level = R.cardset.nation.level(nation.level + 1)
+    required = target_level.requirement
+    if required is not None and required.level and not R.active(d, required.level):
+        raise RuleViolation(f"{target_level.status} requires {required.level} to be active", refs.REQUIREMENTS)
+
+
+def _check_stop_drawing(R: Rules, d: dict, a: StopDrawing, phase: str) -> None:
+    if phase != "draw":
+        raise RuleViolation("stopping the draw is a choice of the end of turn's draw only (a benefit's draw is left "
+                            "with Finish)", refs.HOLDING_THE_GAME)
+
+
+def _check_pass_nation(R: Rules, d: dict, a: PassNation, phase: str) -> None:
+    pending = phase == "draw" or (phase == "benefits" and (benefit_of(d["frames"][-1], "draw") or {}).get("left", 0) > 0)
+    if not R.fluid:
+        raise RuleViolation("passing the nation card is the fluid round variant, not in play", refs.FLUID_ROUND_VARIANT)
+    if not (pending and R.can_pass(d)):
+        raise RuleViolation("the nation card can be passed only when a draw reveals it with draw left, outside the "
+                            "last round, with a civ card behind it (ruling behold_rome.fluid-pass)",
+                            refs.FLUID_ROUND_VARIANT)
+
+
+def _check_draw(R: Rules, d: dict, a: Draw, phase: str) -> None:
+    if phase == "draw":
+        if d["refill"] != "stored":
+            raise RuleViolation("the nation card stops the draw", refs.ROUND_END)
+        return
+    if phase != "benefits":
+        raise RuleViolation("drawing is a benefit or the end of turn's draw", refs.ACTION_PHASE)
+    b = benefit_of(d["frames"][-1], "draw")
+    if b is None or b["left"] <= 0:
+        raise RuleViolation("the played card has no draw left", refs.ACTION_PHASE)
+    top = d["deck"].top
+    if top is None or top[0] in MARKERS:
+        raise RuleViolation("the nation card is on top: nothing to draw (the surplus draw is lost)", refs.ROUND_END)
+
+
+def _check_degrade(R: Rules, d: dict, a: Degrade, phase: str) -> None:
+    """A degrade is a cost while costs are paid, a benefit otherwise."""
+    (_check_cost if phase == "costs" else _check_benefit)(R, d, a, phase)
+
+
+def _check_cost(R: Rules, d: dict, a, phase: str) -> None:
+    if phase != "costs":
+        raise RuleViolation(f"{a.kind} is a cost, and no cost is being paid now", refs.ACTION_PHASE)
+    f = d["frames"][-1]
+    c = f["costs"]
+    deck = d["deck"]
+    exclude = f["card"] if f["kind"] == "develop" else None
+    kind = type(a)
+    if kind is Discard:
+        if c["discard"] <= 0:
+            raise RuleViolation("no discard is left to pay", refs.ACTION_PHASE)
+        if not deck.in_hand(a.card) or a.card == exclude:
+            raise RuleViolation(f"{a.card!r} is not a card in the hand to discard", refs.DISCARD)
+    elif kind is Degrade:
+        if c["degrade"] <= 0:
+            raise RuleViolation("no degrade is left to pay", refs.ACTION_PHASE)
+        if not deck.in_hand(a.card) or a.card == exclude:
+            raise RuleViolation(f"{a.card!r} is not a card in the hand to degrade (only cards currently in your "
+                                "hand)", refs.DEGRADE)
+        lv = R.level_of(d, a.card)
+        if c["degrade_type"] is not None and lv.type != c["degrade_type"]:
+            raise RuleViolation(f"{lv.name} is no {c['degrade_type']} card", refs.DEGRADE)
+        if R.down(lv.level) is None:
+            raise RuleViolation(f"{lv.name} is at level 1 (ruling behold_rome.level-bounds)", refs.LEVEL)
+    elif kind is Pay:
+        if not deck.holds(a.card) or deck.place(a.card) != "stored":
+            raise RuleViolation(f"{a.card!r} is not a stored card (only stored resources pay)", refs.PAY_SPEND)
+        lv = R.level_of(d, a.card)
+        if not ((c["population"] and lv.resources.population) or (c["materials"] and lv.resources.materials)):
+            raise RuleViolation(f"{lv.name} covers no part of the price still missing (ruling "
+                                "behold_rome.pay-mixed)", refs.PAY_SPEND)
+    else:  # Abandon
+        if c["abandon"] <= 0:
+            raise RuleViolation("no region is to be abandoned", refs.ABANDON)
+        if not deck.holds(a.card) or deck.place(a.card) != "controlled" or a.card == f.get("card"):
+            raise RuleViolation(f"{a.card!r} is not a controlled region to abandon", refs.ABANDON)
+
+
+BENEFIT_KINDS = {Store: "store", Develop: "develop", DevelopRegion: "develop_region", Degrade: "degrade",
+                 Conquer: "conquer"}
+"""The frame's benefit entry each benefit step resolves."""
+
+
+def _check_benefit(R: Rules, d: dict, a, phase: str) -> None:
+    if phase != "benefits":
+        raise RuleViolation(f"{a.kind} resolves a benefit, and no benefit is being resolved now", refs.ACTION_PHASE)
+    kind = type(a)
+    if kind is Finish:
+        return
+    f = d["frames"][-1]
+    deck = d["deck"]
+    name = BENEFIT_KINDS[kind]
+    b = benefit_of(f, name)
+    if b is None or b["left"] <= 0:
+        raise RuleViolation(f"the played card has no {name.replace('_', ' ')} left", refs.ACTION_PHASE)
+    if kind is DevelopRegion:
+        if not deck.holds(a.card) or deck.place(a.card) != "controlled":
+            raise RuleViolation(f"{a.card!r} is not a controlled region", refs.DEVELOP)
+        target(R, d, a.card, True)
+        return
+    if not deck.in_hand(a.card):
+        raise RuleViolation(f"{a.card!r} is not a card in the hand (the played card is not)", refs.ACTION_PHASE)
+    lv = R.level_of(d, a.card)
+    if kind is Store:
+        if a.card in f["touched"]:
+            raise RuleViolation(f"{lv.name} was discarded, developed or degraded for this action: it cannot be "
+                                "stored by it", refs.ACTION_PHASE)
+        if deck.count_stored() >= MAX_STORED:
+            raise RuleViolation(f"{MAX_STORED} cards are stored already", refs.SLOT)
+        n = R.count(lv, b["resource"])
+        if n < 1:
+            raise RuleViolation(f"{lv.name} has no {b['resource']} resources available", refs.AVAILABLE_RESOURCES)
+        if not (R.store_cards or n <= b["left"]):
+            raise RuleViolation(f"{lv.name} holds {n} resources, more than the {b['left']} left to store (ruling "
+                                "behold_rome.store-counts)", refs.STORE_STORED)
+    elif kind is Develop:
+        if b.get("type") is not None and lv.type != b["type"]:
+            raise RuleViolation(f"{lv.name} is no {b.get('type')} card", refs.DEVELOP)
+        target(R, d, a.card, False)
+    elif kind is Degrade:
+        if b.get("type") is not None and lv.type != b["type"]:
+            raise RuleViolation(f"{lv.name} is no {b.get('type')} card", refs.DEGRADE)
+        if R.down(lv.level) is None:
+            raise RuleViolation(f"{lv.name} is at level 1 (ruling behold_rome.level-bounds)", refs.LEVEL)
+    else:  # Conquer
+        if lv.type != "region":
+            raise RuleViolation(f"{lv.name} is no region", refs.CONQUER)
+        if lv.wealth > b["value"]:
+            raise RuleViolation(f"{lv.name} has wealth {lv.wealth}, more than conquer {b['value']}", refs.CONQUER)
+        if not R.banner_ok(d, lv.banner):
+            raise RuleViolation(f"{lv.name} shows the {lv.banner} banner: your nation is "
+                                f"{R.nation(d).status} ({R.nation(d).condition})", refs.BANNER)
+
+
+_CHECKS = {Play: _check_play, EndTurn: _check_end_turn, MoveOn: _check_move_on, EndGame: _check_end_game,
+           DevelopNation: _check_nation, StopDrawing: _check_stop_drawing, PassNation: _check_pass_nation,
+           Draw: _check_draw, Discard: _check_cost, Pay: _check_cost, Abandon: _check_cost, Degrade: _check_degrade,
+           Store: _check_benefit, Develop: _check_benefit, DevelopRegion: _check_benefit, Conquer: _check_benefit,
+           Finish: _check_benefit}
+"""The check of each kind of action."""
+
+LOOKAHEAD = frozenset({Play, DevelopNation, Discard, Degrade, Pay, Abandon, Draw, Store, Develop, DevelopRegion,
+                       Conquer, PassNation})
+"""The actions tried on a copy before they are allowed: what follows them must stay completable."""
+
+
+def verify(R: Rules, d: dict, a) -> None:
+    """Every rule, and for a step of a played card the look-ahead: afterwards the action can still be
+    completed (ruling ``behold_rome.benefit-check``)."""
+    basic(R, d, a)
+    kind = type(a)
+    if kind is Finish:
+        f = d["frames"][-1]
+        if all(b["done"] for b in f["benefits"]):
+            return
+        if any(_legal_step(R, d, s) for s in step_candidates(R, d) if type(s) is not Finish):
+            raise RuleViolation("each distinct type of benefit is resolved at least in part before the rest is left",
+                                refs.ACTION_PHASE)
+        return
+    if kind in LOOKAHEAD and (d["frames"] or kind is Play or kind is DevelopNation):
+        trial = copy_data(d)
+        perform(R, trial, a, noop)
+        if not completable(R, trial):
+            raise RuleViolation("then the action could not be completed: its costs could not all be paid or not "
+                                "every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
+                                refs.ACTION_PHASE)
+
+
+def _legal_step(R: Rules, d: dict, a) -> bool:
+    try:
+        verify(R, d, a)
+    except RuleViolation:
+        return False
+    return True
+
+
+def legal(R: Rules, d: dict, actions) -> list:
+    """The actions of ``actions`` that pass :func:`verify`, in their order."""
+    return [a for a in actions if _legal_step(R, d, a)]
+
+
+def _signature(d: dict) -> tuple:
+    """What the steps still to come depend on, as a key for the search's memo."""
+    deck = d["deck"]
+    return (tuple(map(tuple, deck.stack)), tuple(map(tuple, deck.hand)), tuple(map(tuple, deck.aside)),
+            repr(d["frames"]), d["round"], d["refill"])
+
+
+def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional[list] = None) -> bool:
+    """Whether the actions being resolved can all be completed: every cost paid, at least one of each
+    benefit type resolved (a search over the steps; only the types still unresolved are tried)."""
+    frames = d["frames"]
+    if not frames:
+        return True
+    f = frames[-1]
+    if f["stage"] == "benefits" and all(b["done"] for b in f["benefits"]):
+        return True
+    memo = {} if memo is None else memo
+    budget = [SEARCH_BUDGET] if budget is None else budget
+    key = _signature(d)
+    if key in memo:
+        return memo[key]
+    memo[key] = False
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    for a in step_candidates(R, d, search=True):
+        try:
+            basic(R, d, a)
+            trial = copy_data(d)
+            perform(R, trial, a, noop)
+        except RuleViolation:
+            continue
+        if completable(R, trial, memo, budget):
+            memo[key] = True
+            return True
+    return False
+
+
+__all__ = ["LOOKAHEAD", "SEARCH_BUDGET", "basic", "completable", "legal", "verify"]
