@@ -57,6 +57,8 @@ MAX_COSTS = 6
 MAX_BENEFITS = 8
 MAX_TERMS = 6
 MAX_VP = 50
+MAX_STEP = 20
+"""A ``per`` counting in steps counts at most 20 things a step (``"every": 20``)."""
 MAX_BASE_VP = 500
 MAX_TEXT = 300
 MAX_NOTE = 2_000
@@ -312,12 +314,14 @@ class Requirement(BaseModel):
 # -- scoring (README, "Scoring rules") -----------------------------------------------------------
 class Count(BaseModel):
     """What a scoring term counts in the civ: active cards of a type, keying icons, or controlled
-    regions (behold-rome-rulebook.txt, "Scoring")."""
+    regions (behold-rome-rulebook.txt, "Scoring"); ``every``: a ``per`` that counts in steps (``+1 VP
+    per 2 grain icons``: one gain for each full 2)."""
 
     model_config = Frozen
     cards: Optional[CardType] = None
     icons: Optional[Icon] = None
     controlled_regions: Optional[Literal[True]] = None
+    every: Optional[Annotated[int, Field(ge=1, le=MAX_STEP)]] = None
 
     @model_validator(mode="after")
     def _one(self) -> "Count":
@@ -326,17 +330,35 @@ class Count(BaseModel):
                              "'controlled_regions' (true)")
         return self
 
+    @property
+    def step(self) -> int:
+        """How many things one gain counts (1 unless ``every`` says more)."""
+        return self.every or 1
+
     def __str__(self) -> str:
+        """The thing counted, after "per": ``grain``, ``institution card``, ``controlled region``; with
+        steps its number and plural: ``2 grain icons``, ``3 institution cards``, ``2 controlled regions``."""
+        if self.step > 1:
+            if self.cards:
+                return f"{self.step} {self.cards} cards"
+            return f"{self.step} {self.icons} icons" if self.icons else f"{self.step} controlled regions"
         if self.cards:
             return f"{self.cards} card"
         return self.icons or "controlled region"
+
+
+def _statuses(value: Any) -> Any:
+    """``if.status``: one nation status (as a nation level's ``status`` is written) or a list of 1 to 4."""
+    if isinstance(value, str):
+        return (value,)
+    return _tuple(4, 1)(value)
 
 
 class When(BaseModel):
     """When a scoring term applies: nation status, nation condition, an active level, a count."""
 
     model_config = Frozen
-    status: Optional[Seq(Status, 4, 1)] = None
+    status: Optional[Annotated[tuple[Status, ...], BeforeValidator(_statuses)]] = None
     condition: Optional[Condition] = None
     active: Optional[Name] = None
     count: Optional[Count] = None
@@ -350,6 +372,9 @@ class When(BaseModel):
             raise ValueError("'count' together with 'at_least' and/or 'at_most'")
         if self.status is None and self.condition is None and self.active is None and self.count is None:
             raise ValueError("at least one of 'status', 'condition', 'active', 'count'")
+        if self.count is not None and self.count.every is not None:
+            raise ValueError("no 'every' in an 'if' count ('every' makes a 'per' count in steps; bound an "
+                             "'if' count with 'at_least' / 'at_most')")
         return self
 
     def __str__(self) -> str:

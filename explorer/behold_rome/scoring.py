@@ -246,8 +246,12 @@ def _term(term: Term, facts: _Facts) -> tuple[int, int, str]:
             return 0, 0, "; ".join(said) + f" -> 0 {unit}"
     if term.per is not None:
         n, words = facts.count(term.per)
-        value = gain * n
-        reckoning = f"{words} x {gain:+d} = {value:+d}"
+        step = term.per.step
+        value = gain * (n // step)
+        if step > 1:  # README, "Scoring rules": "every" counts in steps, one gain per full step
+            reckoning = f"{words} in steps of {step}: {n // step} x {gain:+d} = {value:+d}"
+        else:
+            reckoning = f"{words} x {gain:+d} = {value:+d}"
     else:
         value = gain
         reckoning = f"{value:+d}"

@@ -487,3 +487,46 @@ def test_a_rival_rule_giving_prosperity_is_refused():
     with pytest.raises(CardError, match="victory points only") as caught:
         CardSet.from_json(bad, "scoring test set")
     assert (caught.value.card, caught.value.field) == ("Huns", "rules")
+
+
+def _stepped_set(term):
+    """The scoring test set with Latin League's rule replaced by ``term``."""
+    data = copy.deepcopy(SET)
+    data["civ_cards"][0]["levels"][3]["scoring"] = [term]
+    return CardSet.from_json(data, "stepped set")
+
+
+@pytest.mark.parametrize("per,counted_civ,text,counted,vp", [
+    ({"icons": "amphora", "every": 2}, [("rome-b", 2, "hand"), ("rome-d", 2, "stored")],
+     "+3 VP per 2 amphora icons", "2 amphora in steps of 2: 1 x +3 = +3 VP", 3),
+    ({"icons": "amphora", "every": 2}, [("rome-b", 2, "hand")],
+     "+3 VP per 2 amphora icons", "1 amphora in steps of 2: 0 x +3 = +0 VP", 0),
+    ({"cards": "region", "every": 2}, [("rome-e", 1, "controlled"), ("rome-f", 1, "deck"), ("rome-b", 4, "deck")],
+     "+3 VP per 2 region cards", "3 region cards in steps of 2: 1 x +3 = +3 VP", 3),
+    ({"controlled_regions": True, "every": 3}, [("rome-e", 1, "controlled"), ("rome-f", 1, "controlled")],
+     "+3 VP per 3 controlled regions", "2 controlled regions in steps of 3: 0 x +3 = +0 VP", 0),
+    ({"icons": "amphora", "every": 1}, [("rome-b", 2, "hand")], "+3 VP per amphora", "1 amphora x +3 = +3 VP", 3),
+])
+def test_a_rule_counting_in_steps_scores_once_per_full_step(per, counted_civ, text, counted, vp):
+    """behold-rome-rulebook.txt, "Scoring" (the scoring rules of the cards in your civ) and the card language
+    (data/behold_rome/README.md, "Scoring rules": ``every``): "+3 VP per 2 amphora icons" gains 3 VP for each
+    full 2 amphora.  Latin League (rome-a at level 4) carries the rule, in hand.  Etruscan Guild (1 amphora)
+    and Market (1, stored): 2 amphora -> one step -> +3; the Guild alone: no full step -> 0.  Sabina, Apulia, Veii: 3 region cards -> one step of 2 ->
+    +3.  Two controlled regions in steps of 3 -> none -> 0.  ``every: 1`` is the plain count."""
+    cards = _stepped_set({"vp": 3, "per": per})
+    places = [p for p in counted_civ if p[0] != "rome-a"] + [("rome-a", 4, "hand")]
+    assert str(cards.card("rome-a").level(4).scoring[0]) == text
+    found = row(score(civ(*places, cardset=cards)), "Latin League")
+    assert (found.rule, found.counted, found.vp) == (text, counted, vp)
+
+
+def test_a_nation_status_test_reads_one_status_or_a_list():
+    """behold-rome-rulebook.txt, "Nation card" (statuses monarchy, republic, empire, theocracy): a rule's
+    ``if.status`` is written like the nation level's ``status``, one status, or as a list of them; both read
+    the same and score the same (Militia: +5 VP as republic)."""
+    one = _stepped_set({"vp": 5, "if": {"status": "republic"}})
+    listed = _stepped_set({"vp": 5, "if": {"status": ["republic"]}})
+    assert one.card("rome-a").level(4).scoring == listed.card("rome-a").level(4).scoring
+    assert str(one.card("rome-a").level(4).scoring[0]) == "+5 VP if status republic"
+    assert row(score(civ(("rome-a", 4, "hand"), nation=2, cardset=one)), "Latin League").vp == 5
+    assert row(score(civ(("rome-a", 4, "hand"), nation=3, cardset=one)), "Latin League").vp == 0
