@@ -290,7 +290,7 @@ class StatePicture:
 
     @staticmethod
     def status_line(state) -> str:
-        return status_text(state).replace("\n", ", ")
+        return status_text(state).replace(",\n", ", ").replace("\n", ", ")
 
     @staticmethod
     def players_html(state, viewer=None) -> str:
