@@ -16,7 +16,7 @@ from explorer.behold_rome import refs
 from explorer.behold_rome.cards import CARD_TYPES, CardSet, load_cards
 from explorer.behold_rome.civ import DIFFICULTIES, VARIANTS, CardPlace, CivView
 from explorer.behold_rome.deck import MARKERS, Deck, DeckError
-from explorer.behold_rome.game_checks import verify
+from explorer.behold_rome.game_checks import legal, verify
 from explorer.behold_rome.game_rules import Rules, candidates, copy_data, perform, phase_of, refill
 from explorer.core.game import GameState
 from explorer.core.inputs import InputError, one_of, whole
@@ -139,6 +139,16 @@ class BeholdRomeState(GameState):
 
     def _candidates(self, kind: Optional[str] = None):
         return [a for a in candidates(self.rules, self._data) if kind is None or a.kind == kind]
+
+    def _legal_candidates(self, kind: Optional[str] = None):
+        """The legal actions, checked together (:func:`~explorer.behold_rome.game_checks.legal`: a Finish
+        is judged by the steps beside it) and remembered as accepted until the state changes."""
+        if self.is_terminal():
+            return
+        for action in legal(self.rules, self._data):
+            if kind is None or action.kind == kind:
+                self._accept(action)
+                yield action
 
     def _snapshot(self) -> dict:
         return copy_data(self._data)

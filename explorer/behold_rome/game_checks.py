@@ -19,8 +19,8 @@ from explorer.behold_rome.actions import (Abandon, Conquer, Degrade, Develop, De
                                           Draw, EndGame, EndTurn, Finish, MoveOn, PassNation, Pay, Play, StopDrawing,
                                           Store)
 from explorer.behold_rome.deck import MARKERS, MAX_STORED
-from explorer.behold_rome.game_rules import (Rules, benefit_of, copy_data, noop, perform, phase_of, step_candidates,
-                                             target)
+from explorer.behold_rome.game_rules import (Rules, benefit_of, candidates, copy_data, noop, perform, phase_of,
+                                             step_candidates, target)
 from explorer.core.rules import RuleViolation
 
 SEARCH_BUDGET = 20_000
@@ -310,33 +310,66 @@ def _legal_step(R: Rules, d: dict, a) -> bool:
     return True
 
 
-def legal(R: Rules, d: dict, actions) -> list:
-    """The actions of ``actions`` that pass :func:`verify`, in their order."""
-    return [a for a in actions if _legal_step(R, d, a)]
+def legal(R: Rules, d: dict) -> list:
+    """The candidates (:func:`~explorer.behold_rome.game_rules.candidates`) that pass :func:`verify`,
+    in their order.  A Finish comes after the steps of its frame and is judged by them (refused while
+    one of them is legal), not by verifying them again."""
+    out = []
+    step_legal = False
+    for a in candidates(R, d):
+        if type(a) is Finish and d["frames"]:
+            try:
+                basic(R, d, a)
+            except RuleViolation:
+                continue
+            if not step_legal or all(b["done"] for b in d["frames"][-1]["benefits"]):
+                out.append(a)
+        elif _legal_step(R, d, a):
+            out.append(a)
+            step_legal = True
+    return out
 
 
 def _signature(d: dict) -> tuple:
-    """What the steps still to come depend on, as a key for the search's memo."""
+    """The state as a key of the search's memo: what the steps still to come depend on."""
     deck = d["deck"]
     return (tuple(map(tuple, deck.stack)), tuple(map(tuple, deck.hand)), tuple(map(tuple, deck.aside)),
-            repr(d["frames"]), d["round"], d["refill"])
+            tuple(_frame_key(f) for f in d["frames"]), d["round"], d["refill"])
+
+
+def _frame_key(f: dict) -> tuple:
+    """A frame as a key: its fields with their names (the costs and benefits likewise), hashable."""
+    return tuple((k, _FREEZE[k](v) if k in _FREEZE else v) for k, v in f.items())
+
+
+def _benefits_key(benefits: list) -> tuple:
+    return tuple(tuple((k, tuple(v) if k == "ignore" else v) for k, v in b.items()) for b in benefits)
+
+
+_FREEZE = {"costs": lambda c: tuple(c.items()), "benefits": _benefits_key, "touched": tuple}
 
 
 def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional[list] = None) -> bool:
     """Whether the actions being resolved can all be completed: every cost paid, at least one of each
-    benefit type resolved (a search over the steps; only the types still unresolved are tried)."""
+    benefit type resolved (a search over the steps; only the types still unresolved are tried).
+
+    The steps always move on (a cost paid, a benefit resolved), so no state comes back in its own
+    search: the memo keeps states reached along two paths (two cards discarded in either order);
+    the state the search starts from is never reached again and is not keyed."""
     frames = d["frames"]
     if not frames:
         return True
     f = frames[-1]
     if f["stage"] == "benefits" and all(b["done"] for b in f["benefits"]):
         return True
-    memo = {} if memo is None else memo
-    budget = [SEARCH_BUDGET] if budget is None else budget
-    key = _signature(d)
-    if key in memo:
-        return memo[key]
-    memo[key] = False
+    key = None
+    if memo is None:
+        memo, budget = {}, [SEARCH_BUDGET]
+    else:
+        key = _signature(d)
+        if key in memo:
+            return memo[key]
+        memo[key] = False
     budget[0] -= 1
     if budget[0] < 0:
         return False
@@ -348,7 +381,8 @@ def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional
         except RuleViolation:
             continue
         if completable(R, trial, memo, budget):
-            memo[key] = True
+            if key is not None:
+                memo[key] = True
             return True
     return False
 
