@@ -69,10 +69,16 @@ class Deck:
         return [e for e in self.stack if e[2] == "controlled"]
 
     def _entries(self) -> dict:
-        """Every card's entry by id (made again after a move: the moves make new entries)."""
+        """Every card's entry by id (made on first use after a copy; each move files the entry it makes)."""
         if self._index is None:
             self._index = {e[0]: e for part in (self.stack, self.hand, self.aside) for e in part}
         return self._index
+
+    def _filed(self, e: list) -> list:
+        """``e``, a card's new entry, filed in the index."""
+        if self._index is not None:
+            self._index[e[0]] = e
+        return e
 
     def entry(self, card_id: str) -> list:
         try:
@@ -91,7 +97,10 @@ class Deck:
         return sum(1 for e in self.stack if e[2] == "stored")
 
     def in_hand(self, card_id: str) -> bool:
-        return any(e[0] == card_id for e in self.hand)
+        for e in self.hand:
+            if e[0] == card_id:
+                return True
+        return False
 
     def place(self, card_id: str) -> str:
         """``hand``, ``top``, ``deck``, ``stored``, ``controlled`` or ``aside``."""
@@ -110,7 +119,6 @@ class Deck:
 
     # -- moves ---------------------------------------------------------------------------------------
     def _take(self, where: list[list], card_id: str) -> list:
-        self._index = None
         for i, e in enumerate(where):
             if e[0] == card_id:
                 return where.pop(i)
@@ -135,12 +143,11 @@ class Deck:
         if not self.stack or self.stack[0][0] in MARKERS or self.stack[0][2] == "controlled":
             raise DeckError("the top card cannot be drawn")
         e = self.stack.pop(0)
-        self.hand.append([e[0], e[1]])
-        self._index = None
+        self.hand.append(self._filed([e[0], e[1]]))
         return e, self._settle()
 
     def _put_back(self, e: list, mark: str = "") -> Optional[str]:
-        self.stack.insert(self._back(), [e[0], e[1], mark])
+        self.stack.insert(self._back(), self._filed([e[0], e[1], mark]))
         return self._settle()
 
     def discard_from(self, source: str, card_id: str) -> Optional[str]:
@@ -150,13 +157,13 @@ class Deck:
             e = self._take(self.stack, card_id)
         else:
             e = self._take(self.hand if source == "hand" else self.aside, card_id)
-        self.stack.insert(self._back(), [e[0], e[1], ""])
+        self.stack.insert(self._back(), self._filed([e[0], e[1], ""]))
         return self._settle()
 
     def store_from(self, source: str, card_id: str) -> Optional[str]:
         """Store a card of the hand (or set aside): turned, at the back in front of the controlled regions."""
         e = self._take(self.hand if source == "hand" else self.aside, card_id)
-        if len(self.stored()) >= MAX_STORED:
+        if self.count_stored() >= MAX_STORED:
             raise DeckError("4 cards are stored already")
         return self._put_back(e, "stored")
 
@@ -173,7 +180,7 @@ class Deck:
         e = self._take(self.aside, card_id)
         if len(self.controlled()) >= MAX_CONTROLLED:
             raise DeckError("4 regions are controlled already")
-        self.stack.append([e[0], e[1], "controlled"])
+        self.stack.append(self._filed([e[0], e[1], "controlled"]))
         self._settle()
 
     def set_level(self, card_id: str, level: int) -> None:
@@ -239,9 +246,9 @@ class Deck:
 
     def copy(self) -> "Deck":
         twin = Deck.__new__(Deck)
-        twin.stack = [list(e) for e in self.stack]
-        twin.hand = [list(e) for e in self.hand]
-        twin.aside = [list(e) for e in self.aside]
+        twin.stack = [e.copy() for e in self.stack]
+        twin.hand = [e.copy() for e in self.hand]
+        twin.aside = [e.copy() for e in self.aside]
         twin._ids = self._ids
         twin._index = None
         return twin

@@ -316,7 +316,10 @@ def legal(R: Rules, d: dict) -> list:
     one of them is legal), not by verifying them again."""
     out = []
     step_legal = False
+    hopeless = _hopeless(R, d) if phase_of(d) == "action" else ()
     for a in candidates(R, d):
+        if type(a) in hopeless:
+            continue
         if type(a) is Finish and d["frames"]:
             try:
                 basic(R, d, a)
@@ -327,6 +330,19 @@ def legal(R: Rules, d: dict) -> list:
         elif _legal_step(R, d, a):
             out.append(a)
             step_legal = True
+    return out
+
+
+def _hopeless(R: Rules, d: dict) -> set:
+    """The kinds of action between actions that their checks refuse now whatever the card, by the first
+    rule they check: the turn ends only while the nation card is not revealed; moving on, developing
+    the nation and ending the game come once it is (or any time, ruling ``behold_rome.move-on-when``),
+    moving on outside the last round, ending the game in it."""
+    revealed = R.nation_on_top(d)
+    out = {EndTurn} if revealed else set()
+    if not (revealed or R.any_time):
+        out |= {MoveOn, DevelopNation, EndGame}
+    out.add(MoveOn if R.last_round(d) else EndGame)
     return out
 
 
