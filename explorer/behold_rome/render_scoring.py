@@ -51,8 +51,10 @@ def _label(row) -> str:
     return row.source
 
 
-def plot_score(score, figure=None):
-    """The score as horizontal bars, player above rival; returns the figure."""
+def plot_score(score, figure=None, *, width: float = NOTEBOOK_WIDTH):
+    """The score as horizontal bars, player above rival; returns the figure (``width`` inches wide at
+    100 px an inch, :data:`~explorer.core.render_labels.NOTEBOOK_WIDTH` by default; a panel that must fit
+    590 px draws it 5.9 inches wide)."""
     from explorer.behold_rome.scoring import Score
 
     if not isinstance(score, Score):
@@ -65,7 +67,10 @@ def plot_score(score, figure=None):
     groups = [drawn_rows(score, side) for side, _, _ in sides]
     heights = [len(g) + 0.6 for g in groups]
     if figure is None:
-        figure = new_figure(NOTEBOOK_WIDTH, 1.1 + ROW * sum(heights) + 0.35 * len(sides))
+        from explorer.core.inputs import number
+
+        width = number(width, "width", source="plot_score", low=4.0, high=12.0)
+        figure = new_figure(width, 1.1 + ROW * sum(heights) + 0.35 * len(sides))
     axes = figure.subplots(len(sides), 1, sharex=True, squeeze=False, gridspec_kw={"height_ratios": heights})[:, 0]
     labels, bars = [], []
     values = [r.vp for g in groups for r in g]
@@ -151,17 +156,25 @@ def _rule_text(row) -> str:
     return row.rule or row.counted or ""
 
 
-def score_table(score, side: str = "player"):
+def _silent(row) -> bool:
+    """A row that adds nothing: 0 VP, no prosperity or unrest icons (not a total)."""
+    return row.kind != "total" and row.vp == 0 and not row.prosperity and not row.unrest
+
+
+def score_table(score, side: str = "player", *, every_row: bool = True):
     """One side's rows of ``score`` as a narrow DataFrame for people: ``source`` (a card with its place),
     ``rule: counted`` (the rule and what it counted), ``VP`` and, for the player, ``icons`` (prosperity and
     unrest).  Four columns instead of the frame's ten, so that the table fits a 590 px output area; the
-    sections cited are :func:`sections_note`'s."""
+    sections cited are :func:`sections_note`'s.  ``every_row=False`` leaves out the rows that add nothing
+    (0 VP, no icons; :func:`score_tables_html` names them below the tables)."""
     import pandas as pd
 
     from explorer.core.inputs import one_of
 
     one_of(side, ("player", "rival"), "side", source="score_table")
     rows = score.player if side == "player" else score.rival
+    if not every_row:
+        rows = [r for r in rows if not _silent(r)]
     table = {"source": [_source_text(r) for r in rows], "rule: counted": [_rule_text(r) for r in rows],
              "VP": [r.vp for r in rows]}
     if side == "player":
@@ -182,9 +195,10 @@ def sections_note(score) -> str:
     return str(refs.SCORING) + (f" ({others})" if others else "")
 
 
-def score_tables_html(score, *, headline: bool = True) -> str:
+def score_tables_html(score, *, headline: bool = True, every_row: bool = True) -> str:
     """``score`` as HTML for a notebook or a panel: the headline (who wins), the player's table and the
-    rival civ's beside it (below it when the output area is narrower than both), and the sections cited.
+    rival civ's beside it (below it when the output area is narrower than both), and the sections cited;
+    ``every_row=False``: the sources that add nothing (0 VP, no icons) named in one line instead of a row each.
     Every text column wraps between words within :data:`TABLE_WRAP`, so each table fits 590 px
     (docs/panel-layout.md; the frame's own HTML, ``Score._repr_html_``, keeps names and sections on one line)."""
     import html
@@ -197,15 +211,18 @@ def score_tables_html(score, *, headline: bool = True) -> str:
 
         raise InputError("argument", "score", "a Score (explorer.behold_rome.scoring.score())", score)
     wrap = ["source", "rule: counted", "icons"]
-    parts = [html_table(score_table(score, "player"), index=False, wrap=wrap, wrap_width=TABLE_WRAP,
-                        caption=f"You: {score.total} VP")._repr_html_()]
+    parts = [html_table(score_table(score, "player", every_row=every_row), index=False, wrap=wrap,
+                        wrap_width=TABLE_WRAP, caption=f"You: {score.total} VP")._repr_html_()]
     if score.rival:
-        parts.append(html_table(score_table(score, "rival"), index=False, wrap=wrap, wrap_width=TABLE_WRAP,
-                                caption=f"{score.rival_name}: {score.rival_total} VP")._repr_html_())
+        parts.append(html_table(score_table(score, "rival", every_row=every_row), index=False, wrap=wrap,
+                                wrap_width=TABLE_WRAP, caption=f"{score.rival_name}: {score.rival_total} VP")._repr_html_())
+    silent = [] if every_row else [_source_text(r) for r in score.rows() if _silent(r)]
+    left_out = (f'<p class="score-silent"><small>Adding nothing (0 VP, no icons): '
+                f'{html.escape(", ".join(silent))}.</small></p>') if silent else ""
     note = " The cards are INVENTED, illustrative." if score.illustrative else ""
     head = (f'<p class="score-headline"><b>{html.escape(score.headline())}</b> '
             f"(round {score.round} of {score.last_round}).{note}</p>") if headline else ""
-    return (head + side_by_side(*parts)
+    return (head + side_by_side(*parts) + left_out
             + f'<p class="score-sections"><small>Rules: {html.escape(sections_note(score))}.</small></p>')
 
 

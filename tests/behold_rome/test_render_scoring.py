@@ -114,3 +114,31 @@ def test_the_score_tables_fit_590_px_and_keep_every_row():
         score_table(result, "bot")
     with pytest.raises(InputError, match="a Score"):
         score_tables_html("63")
+
+
+@pytest.mark.parametrize("rival", ["Carthage", "Parthia", "Germania"])
+def test_the_panel_picture_590_px_wide_reads_cleanly(rival):
+    """behold-rome-rulebook.txt, "Scoring" and "Rival Civ Card": the scoring assistant's panel draws the
+    picture 590 px wide (docs/panel-layout.md, rule 7: shown at its own size in the narrowest output
+    area); every rival's rules still read cleanly beside their bars, text at least 8 pt; a width outside
+    4-12 inches is refused, naming it."""
+    figure = plot_score(score(_late_game(), rival, rival_difficulty="hard"), width=5.9)
+    assert round(figure.get_figwidth() * figure.dpi) == 590
+    assert _problems(figure) == []
+    with pytest.raises(InputError, match="width"):
+        plot_score(score(_late_game(), rival), width=40)
+
+
+def test_the_tables_may_name_the_sources_that_add_nothing_in_one_line():
+    """behold-rome-rulebook.txt, "Scoring": every source is counted; the panel lists those that score or
+    carry icons, and names the ones that add nothing (0 VP, no prosperity, no unrest) in one line."""
+    from explorer.behold_rome.render_scoring import score_table, score_tables_html
+
+    result = score(_late_game(), "Carthage")
+    every, some = score_table(result), score_table(result, every_row=False)
+    silent = [r for r in result.player if r.kind != "total" and r.vp == 0 and not r.prosperity and not r.unrest]
+    assert silent and len(some) == len(every) - len(silent) and some["VP"].sum() == every["VP"].sum()
+    markup = score_tables_html(result, every_row=False)
+    line = markup.split('class="score-silent"')[1].split("</p>")[0]
+    assert all(f"{r.source} ({r.place})" in line for r in silent if r.card)
+    assert 'class="score-silent"' not in score_tables_html(result)

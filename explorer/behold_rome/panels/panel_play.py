@@ -31,7 +31,7 @@ import ipywidgets as widgets
 
 from explorer.behold_rome import actions as A
 from explorer.behold_rome import refs
-from explorer.behold_rome.render_game import TYPE_COLOURS, StatePicture, status_text
+from explorer.behold_rome.render_game import TYPE_COLOURS, StatePicture
 from explorer.core.inputs import InputError, number, whole
 from explorer.core.panels.layout import button_layout, picture, row
 from explorer.core.panels.replay import PICTURE_MARGIN
@@ -50,6 +50,7 @@ _CSS = """<style>
 .behold-play-panel .behold-play-refused,.behold-play-panel .behold-play-outcome,
 .behold-play-panel .behold-play-advice,.behold-play-panel .behold-play-status{overflow-wrap:break-word}
 .behold-play-panel .refused{color:#a61c00}
+.behold-play-panel .widget-html-content{line-height:1.4}
 </style>"""
 
 
@@ -109,6 +110,22 @@ def frames_text(state) -> str:
                                                for b in frame["benefits"]) or "none")
         parts.append(f"{name} ({what}) -- {detail}")
     return "; ".join(parts)
+
+
+def status_html(state) -> str:
+    """What the game waits for, in words (the picture's header gives round, age, turn and nation): a card
+    to play, the costs or benefits of the card being resolved, the end of turn's draw, or the result."""
+    phase = state.phase
+    if state.is_terminal():
+        score = state.score()
+        return f"<b>The game is over</b>: {html.escape(score.headline())}"
+    if phase in ("costs", "benefits"):
+        return (f"<b>Resolving</b> <span class='behold-resolving'>{html.escape(frames_text(state))}</span>: "
+                f"choose under <i>Now</i>")
+    if phase == "draw":
+        return "<b>The end of turn's draw waits</b>: draw on, or stop drawing (choose under <i>Now</i>)"
+    return (f"<b>Round {state.round} of {state.rounds}, turn {state.turn}</b>: play a card of your hand, "
+            "or end the turn (discard one card, draw to 5)")
 
 
 def level_html(state, card_id: str) -> str:
@@ -185,8 +202,10 @@ class PlayPanel(widgets.VBox):
         self.advise_button.on_click(self.on_advise)
         self.take_button.on_click(self.on_take_advice)
         super().__init__([
-            widgets.HTML(f"{_CSS}<small>Rules: {html.escape(str(refs.ACTION_PHASE))}, "
-                         f"{html.escape(str(refs.HOLDING_THE_GAME))}; cards INVENTED, illustrative</small>"),
+            widgets.HTML(f"{_CSS}<small>Rules: {html.escape(refs.ACTION_PHASE.rulebook)}, sections "
+                         + ", ".join(f'"{html.escape(r.section)}"' for r in (refs.ACTION_PHASE, refs.END_OF_TURN_PHASE,
+                                                                            refs.HOLDING_THE_GAME, refs.ROUND_END))
+                         + "; cards INVENTED, illustrative</small>"),
             self.status,
             self.picture,
             widgets.HTML("<b>Your hand</b> (press a card to see what it can do)"),
@@ -274,10 +293,7 @@ class PlayPanel(widgets.VBox):
         legal = list(state.legal_actions())
         self._picture.update(state)
         self.picture.value = self._picture.png()
-        resolving = frames_text(state)
-        self.status.value = (html.escape(StatePicture.status_line(state))
-                             + (f"<br><b>resolving:</b> <span class='behold-resolving'>{html.escape(resolving)}</span>"
-                                if resolving else ""))
+        self.status.value = status_html(state)
         self.hand.children = [self._hand_button(card) for card in state.hand]
         self._show_chosen(legal)
         # between actions the hand cards' plays are under the chosen card; while a card is resolved every
@@ -348,4 +364,4 @@ def _button(text: str, tooltip: str, style: str = "") -> widgets.Button:
 
 
 __all__ = ["HAND_KINDS", "PlayPanel", "action_text", "card_name", "frames_text", "involves", "level_html",
-           "refused_plays"]
+           "refused_plays", "status_html"]

@@ -6,10 +6,11 @@ the rival difficulty bonus ("Difficulty Settings > Rival Civ Difficulty Settings
 with more VPs.  :class:`ScoringPanel` shows ``state.score()``
 (:func:`explorer.behold_rome.scoring.score`) of a game as it goes on: the headline (who would win if
 the game ended now), the picture of every source that scored
-(:func:`explorer.behold_rome.render_scoring.plot_score`, an ``Image`` that shrinks with the output
-area) and the tables of both sides, every source with its rule and what it counted
+(:func:`explorer.behold_rome.render_scoring.plot_score`, drawn 590 px wide, an ``Image`` that shrinks
+with the output area) and the tables of both sides, every source with its rule and what it counted
 (:func:`explorer.behold_rome.render_scoring.score_tables_html`: each fits 590 px, the rival's drops
-below the player's when the output area is narrower than both).  Call :meth:`update` after the game
+below the player's when the output area is narrower than both; the sources that add nothing -- 0 VP, no
+icons -- named in one line below them).  Call :meth:`update` after the game
 changed (``PlayPanel.on_change(lambda _p: scoring.update())``).
 """
 
@@ -26,6 +27,13 @@ from explorer.core.display import figure_png
 from explorer.core.inputs import InputError
 from explorer.core.panels.layout import picture
 from explorer.core.panels.replay import PICTURE_MARGIN
+
+
+PICTURE_WIDTH = 5.9
+"""The score picture's width in inches (100 px each): 590 px, JupyterLab's narrowest output area, so that
+its text is shown at its own size (docs/panel-layout.md, rule 7)."""
+_CSS = ("<style>.behold-score-panel .widget-html-content{line-height:1.35}"
+        ".behold-score-panel .behold-score-tables td,.behold-score-panel .behold-score-tables th{line-height:1.3}</style>")
 
 
 def headline_html(score) -> str:
@@ -56,11 +64,11 @@ class ScoringPanel(widgets.VBox):
         self.score = None
         self.last_update_ms = 0.0
         self.headline = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("behold-score-headline")
-        self.picture = picture(780, 320, margin=PICTURE_MARGIN).add_class("behold-score-picture")
+        self.picture = picture(round(PICTURE_WIDTH * 100), 320, margin=PICTURE_MARGIN).add_class("behold-score-picture")
         self.tables = widgets.HTML(layout=widgets.Layout(max_width="100%", overflow="auto")
                                    ).add_class("behold-score-tables")
         super().__init__([
-            widgets.HTML(f"<small>The scoring assistant, if the game ended now; rules: {html.escape(str(refs.SCORING))}"
+            widgets.HTML(f"{_CSS}<small>The scoring assistant, if the game ended now; rules: {html.escape(str(refs.SCORING))}"
                          "; cards INVENTED, illustrative</small>"),
             self.headline, self.picture, self.tables,
         ], layout=widgets.Layout(max_width="100%"))
@@ -74,11 +82,11 @@ class ScoringPanel(widgets.VBox):
         score = self.state.score()
         self.score = score
         self.headline.value = f"<b>{headline_html(score)}</b> <small>(round {score.round} of {score.last_round})</small>"
-        figure = plot_score(score)
+        figure = plot_score(score, width=PICTURE_WIDTH)
         self.picture.value = figure_png(figure)
         width, _height = figure.canvas.get_width_height()
         self.picture.layout.width = f"{int(width)}px"
-        self.tables.value = score_tables_html(score, headline=False)
+        self.tables.value = score_tables_html(score, headline=False, every_row=False)
         self.last_update_ms = (time.perf_counter() - begin) * 1000
 
 
