@@ -25,7 +25,8 @@ from explorer.behind.palette import PALETTE, SPARE_COLOURS, colour_of, colours_f
 from explorer.behind.sight import sight_matrix
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
-from explorer.core.render_labels import (MIN_FONT_SIZE, LabelPlacer, annotation, enforce_minimum, font_size, legend_below,
+from explorer.core.render_labels import (LABEL_GAP, MIN_FONT_SIZE, LabelPlacer, annotation, enforce_minimum, font_size,
+                                         legend_below,
                                          raise_to_notebook_minimum, renderer_of, ring_offsets)
 
 LABEL_SIZE = MIN_FONT_SIZE
@@ -741,9 +742,12 @@ class LiveTable:
                    if unit not in self._placed or self._placed[unit][0] != what]
         fixed_before = self._fixed[1]
         fixed = self._fixed_boxes()
-        if fixed_before != fixed:  # the caller's texts changed: labels they now cover are placed again
+        if fixed_before != fixed:  # the caller's texts changed: labels they now cover or crowd are placed again
+            k = figure.dpi / 72.0
+            gx, gy = LABEL_GAP[0] * k, LABEL_GAP[1] * k
             changed += [unit for unit, (_, box, _) in self._placed.items() if unit in units and unit not in changed
-                        and any(_boxes_meet(box, other) for other in fixed)]
+                        and any(_boxes_meet(box, Bbox.from_extents(other.x0 - gx, other.y0 - gy, other.x1 + gx,
+                                                                   other.y1 + gy)) for other in fixed)]
         lines_before = self._lines[0]
         lines = self._line_paths()
         if lines_before != self._lines[0]:  # the sight lines moved: labels they now cross are placed again
@@ -834,7 +838,8 @@ class LiveTable:
 
     def _fixed_boxes(self) -> list:
         texts = [t for t in self.fixed_texts() if t.get_visible() and t.get_text()]
-        key = tuple((t.get_text(), tuple(t.get_position()), t.get_ha(), t.get_va()) for t in texts)
+        key = tuple((t.get_text(), tuple(t.get_position()), tuple(getattr(t, "xy", ())), t.get_ha(), t.get_va())
+                    for t in texts)  # an annotation's anchor too (its position is its offset)
         if key != self._fixed[0]:
             renderer = renderer_of(self.ax.figure)
             self._fixed = (key, [t.get_window_extent(renderer) for t in texts])
@@ -857,11 +862,15 @@ class LiveTable:
             self._lines = (key, [Path(to_px(points)) for points in lines])
         return self._lines[1]
 
-    def place_overlay_labels(self, labels) -> list[float]:
+    def place_overlay_labels(self, labels, *, lines=None, own_lines=None) -> list[float]:
         """Place the caller's labels (``(annotation, candidate spots)``, as :meth:`LabelPlacer.place`)
-        clear of the chips, the obstacles, their labels and each other; returns each one's collision
-        cost left (0: clear; 5000 or more: it overlaps another label)."""
-        labels = [(text, spots) for text, spots in labels if text.get_text()]
+        clear of the chips, the obstacles, their labels, the lines (``lines``, polylines in cm; default
+        :attr:`avoid_lines`) and each other; returns each one's collision cost left (0: clear; 5000 or
+        more: it overlaps another label).  ``own_lines``: for each label the line (cm) it belongs on (a
+        distance written on its line), which it may cross; the others' it keeps clear of."""
+        own_lines = list(own_lines) if own_lines is not None else [None] * len(labels)
+        kept = [(label, own) for label, own in zip(labels, own_lines) if label[0].get_text()]
+        labels, own_lines = [label for label, _ in kept], [own for _, own in kept]
         if not labels:
             self._overlay_boxes = []
             return []
@@ -876,8 +885,16 @@ class LiveTable:
                 placer.avoid_box(box)
         for box in self._fixed[1]:
             placer.avoid_box(box)
-        placer.lines.extend(self._line_paths())
-        costs = [placer.place(text, spots) for text, spots in labels]
+        to_px = self.ax.transData.transform
+        lines = (self._line_paths() if lines is None
+                 else [Path(to_px(np.asarray(points, dtype=float))) for points in lines])
+        costs = []
+        for (text, spots), own in zip(labels, own_lines):
+            mine = None if own is None else to_px(np.asarray(own, dtype=float))
+            placer.lines = [path for path in lines if mine is None or path.vertices.shape != mine.shape
+                            or not np.allclose(path.vertices, mine)]
+            placer._line_extents = []  # measured again for these lines
+            costs.append(placer.place(text, spots))
         self._overlay_boxes = placer.boxes[-len(labels):]
         return costs
 

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Mapping
 
 import ipywidgets as widgets
+import numpy as np
 import shapely
 from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
@@ -272,10 +273,16 @@ class DesignerPanel(widgets.VBox):
         self.middle_area = ax.add_patch(PathPatch(polygon_path(shapely.box(0, 0, 1, 1)), linestyle="--",
                                                   linewidth=1.0, zorder=0.6, visible=False))
         self.edge_zones = ArtistPool(lambda: ax.add_patch(Rectangle((0, 0), 1, 1, linewidth=0, zorder=0.4)))
-        # a zone's name on a patch of the table's colour: the dashed and dotted zone lines pass under it
-        self.zone_labels = ArtistPool(lambda: ax.text(0, 0, "", fontsize=LABEL_SIZE, color="#555555", zorder=0.7,
-                                                      bbox=dict(boxstyle="square,pad=0.2", facecolor=TABLE_COLOUR,
-                                                                edgecolor="none", alpha=0.9)))
+        # a zone's name on a patch of the table's colour: the dashed and dotted zone lines pass under it; placed
+        # by _place_zone_labels clear of the chips, obstacles, distance lines and each other
+        self.zone_labels = ArtistPool(lambda: ax.annotate("", (0, 0), xytext=(0, 0), textcoords="offset points",
+                                                          fontsize=LABEL_SIZE, color="#555555", zorder=0.7,
+                                                          annotation_clip=False,
+                                                          bbox=dict(boxstyle="square,pad=0.2", facecolor=TABLE_COLOUR,
+                                                                    edgecolor="none", alpha=0.9)))
+        self._zones_placed = None  # what the zone labels were last placed for (_place_zone_labels)
+        self._distance_lines: list = []  # the broken distances' lines (cm) shown: the labels keep clear of them
+        self._committed_lines: list = []  # those of the committed layout (the chip and zone names keep clear of)
         # the marks change with every drag step: drawn over the cached table (LiveTable.render)
         live = self.live
         self.mark_lines = live.overlay_pool(lambda: ax.add_line(Line2D([], [], color=BLOCKED_COLOUR, linestyle="--",
@@ -286,6 +293,9 @@ class DesignerPanel(widgets.VBox):
                                                                  path_effects=OUTLINE, zorder=6.5,
                                                                  annotation_clip=False))
         live.fixed_texts = self.zone_labels.visible  # the chips' and obstacles' labels keep clear of them
+        # and of the committed layout's distance lines (a drag does not move the names; the distances' own
+        # labels keep clear of the lines as they are shown: _draw_marks)
+        live.avoid_lines = lambda: live._scenery_lines() + self._committed_lines
         self.mark_rings = live.overlay_pool(lambda: ax.add_patch(Circle((0, 0), 1, fill=False,
                                                                         edgecolor=BLOCKED_COLOUR, linewidth=1.6,
                                                                         linestyle="--", zorder=5.2)))
@@ -806,6 +816,11 @@ class DesignerPanel(widgets.VBox):
         drag = self._drag
         refused = drag is not None and drag.get("error")
         previews = [self._refused_piece(drag["name"], *drag["to"])] if refused else []
+        table = layout.table  # the broken distances' lines first: every label placed below keeps clear of them
+        self._distance_lines = [np.array([table.chip(f.chips[0]).position, table.chip(f.chips[1]).position])
+                                for f in _distance_pairs(self.shown)]
+        if self._preview is None:
+            self._committed_lines = list(self._distance_lines)
         scenery = self._draw_zones(layout)
         self.live.update(layout.table, selected=self.selected, flagged=flagged, scenery=scenery, previews=previews)
         if refused:
@@ -831,21 +846,15 @@ class DesignerPanel(widgets.VBox):
         middle = layout.player_with("middle")
         area = rules.middle_area(table)
         self.middle_area.set_visible(area is not None)
-        labels = []
+        zones_named = []  # (words, candidate spots (xy, dx, dy, ha, va), the zone's box (x0, y0, x1, y1))
         if area is not None:
             self.middle_area.set_path(polygon_path(area))
             colour = self.live.colour(middle)
             self.middle_area.set_edgecolor(colour)
             self.middle_area.set_facecolor(to_rgba(colour, 0.05))
-            x0, _, x1, y1 = area.bounds
-            labels.append(((x0 + x1) / 2, min(y1, table.depth) - 1.2, f"between the obstacles ({middle})", "center",
-                           "top"))
-        # in a corner of the middle box that no chip of the committed layout covers (a drag does not move it;
-        # the first corner, bottom left, if all are covered)
-        corners = [(minx + 0.5, miny + 0.8, "left", "bottom"), (maxx - 0.5, miny + 0.8, "right", "bottom"),
-                   (minx + 0.5, maxy - 0.8, "left", "top"), (maxx - 0.5, maxy - 0.8, "right", "top")]
-        x, y, ha, va = self._free_corner("middle of the table (obstacles)", corners, self.design.table)
-        labels.append((x, y, "middle of the table (obstacles)", ha, va))
+            zones_named.append((f"between the obstacles ({middle})", _area_spots(area, table), area.bounds))
+        zones_named.append(("middle of the table (obstacles)", _box_spots(minx, miny, maxx, maxy),
+                            (minx, miny, maxx, maxy)))
         zones = []
         zone = float(table.rulings["behind.setup-table-edge"]) * table.card_length
         if table.rulings["behind.distance-measure"] == "edge":
@@ -859,40 +868,67 @@ class DesignerPanel(widgets.VBox):
             patch.set_bounds(x, y, w, h)
             patch.set_facecolor(self.live.colour(player))
             patch.set_alpha(0.10)
-            labels.append((x + 0.5, y + h - 1.0 if edge != "top" else y + 1.0,
-                           f"{player}'s edge ({edge}, within {zone:g} cm)", "left",
-                           "top" if edge != "top" else "bottom"))
-        for text, (x, y, words, ha, va) in zip(self.zone_labels.take(len(labels)), labels):
-            text.set_position((x, y))
-            text.set_text(words)
-            text.set_horizontalalignment(ha)
-            text.set_verticalalignment(va)
+            zones_named.append((f"{player}'s edge ({edge}, within {zone:g} cm)", _strip_spots(table, edge, (x, y, w, h)),
+                                (x, y, x + w, y + h)))
+        placed = self._place_zone_labels(zones_named)
         return ((minx, miny, maxx, maxy), middle, None if area is None else area.wkb,
-                tuple((player, self.live.colour(player), band) for player, _, band in zones), tuple(labels))
+                tuple((player, self.live.colour(player), band) for player, _, band in zones), placed)
 
-    def _free_corner(self, words: str, corners, table: Table):
-        """The first of ``corners`` (``(x, y, ha, va)``) where ``words`` at the label size covers no chip."""
-        from explorer.core.render_labels import renderer_of
+    def _place_zone_labels(self, zones_named) -> tuple:
+        """Name each zone inside it, at the first of its spots that is clear (:meth:`LabelPlacer.place_near`,
+        the zone as the name's own piece): of the chips and obstacles of the committed layout (a drag does
+        not move the names), its broken distances' lines, the obstacles' labels where they stand and the
+        other zone names; the chips' own labels are placed after, clear of these (``LiveTable.fixed_texts``).  A zone
+        with no spot that keeps off every chip and obstacle is not named (its line and tint still show it).
+        Returns what was placed (the scenery's key)."""
+        from explorer.core.render_labels import LabelPlacer
 
-        probe = self.ax.text(0, 0, words, fontsize=LABEL_SIZE, bbox=dict(boxstyle="square,pad=0.2"))
-        try:
-            renderer = renderer_of(self.ax.figure)
-            to_cm = self.ax.transData.inverted()
-            for x, y, ha, va in corners:
-                probe.set_position((x, y))
-                probe.set_ha(ha)
-                probe.set_va(va)
-                (x0, y0), (x1, y1) = to_cm.transform(probe.get_window_extent(renderer).get_points())
-                if not any(x0 - table.radius < c.x < x1 + table.radius and y0 - table.radius < c.y < y1 + table.radius
-                           for c in table.chips):
-                    return x, y, ha, va
-        finally:
-            probe.remove()
-        return corners[0]
+        ax, live, table = self.ax, self.live, self.design.table
+        m = live.margin
+        if (ax.get_xlim(), ax.get_ylim()) != ((-m, table.width + m), (-m, table.depth + m)):
+            ax.set_xlim(-m, table.width + m)  # the limits the table is drawn at (LiveTable.update sets the same)
+            ax.set_ylim(-m, table.depth + m)
+        ax.apply_aspect()
+        lines = [points.tolist() for points in self._committed_lines]  # a drag keeps the names where they are
+        key = (tuple((words, tuple(spots)) for words, spots, _ in zones_named), tuple(ax.bbox.bounds),
+               tuple(c.position for c in table.chips), tuple((o.name, o.polygon.wkb) for o in table.obstacles),
+               json.dumps(lines))
+        texts = self.zone_labels.take(len(zones_named))
+        if key == self._zones_placed:
+            for text, shown in zip(texts, self._zones_shown):
+                text.set_visible(shown)
+            return self._zones_key
+        placer = LabelPlacer(ax)
+        r = table.radius
+        chips = [(c.position, r) for c in table.chips]
+        placer.avoid_circles([c for c, _ in chips], r)
+        for obstacle in table.obstacles:
+            placer.avoid_path(polygon_path(obstacle.polygon))
+        for points in lines:
+            placer.avoid_line(points)
+        for artists in live.obstacle_artists.values():  # an obstacle's label keeps the room it has by its piece
+            if artists.label.get_visible() and artists.label.get_text():
+                placer.avoid_text(artists.label)
+        placed, shown = [], []
+        for text, (words, spots, (x0, y0, x1, y1)) in zip(texts, zones_named):
+            text.set_text(words)
+            text.set_visible(True)
+            # its own "piece" is the zone: a circle round it, so a name inside never reads as a chip's
+            own = (((x0 + x1) / 2, (y0 + y1) / 2), math.hypot(x1 - x0, y1 - y0) / 2)
+            placer.place_near(text, spots, own, chips)
+            box = placer.boxes[-1]
+            if _covers(placer, box):
+                text.set_visible(False)  # every spot covers a chip or an obstacle: the zone's line names it
+                placer.boxes.pop()
+                placer._rects.pop()
+            shown.append(text.get_visible())
+            placed.append((words, tuple(text.xy), text.get_ha(), text.get_va(), text.get_visible()))
+        self._zones_placed, self._zones_shown, self._zones_key = key, shown, tuple(placed)
+        return self._zones_key
 
     def _draw_marks(self, layout: Layout, shown: list[Finding]) -> None:
         table = layout.table
-        pairs = list({frozenset(f.chips[:2]): f for f in shown if len(f.chips) >= 2}.values())  # one line a pair
+        pairs = _distance_pairs(shown)
         singles = [f.chips[0] for f in shown if len(f.chips) == 1]
         singles = list(dict.fromkeys(singles))
         placed: list[tuple[float, float]] = []
@@ -911,7 +947,8 @@ class DesignerPanel(widgets.VBox):
                 for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.15, 0.85)]
             spots += [(spot, *offset) for offset in ring_offsets(6.0, rings=3, step=7.0)]  # else beside it
             queued.append((label, spots))
-        costs = self.live.place_overlay_labels(queued)
+        costs = self.live.place_overlay_labels(queued, lines=self.live._scenery_lines() + self._distance_lines,
+                                               own_lines=self._distance_lines[:len(queued)])
         for (label, _), cost in zip(queued, costs):
             # no room left in a crowd (it would cover a chip, an obstacle or a label): the line stays, the
             # list below gives the distance
@@ -1111,6 +1148,72 @@ LABEL_GAP_CM = 5.5
 
 
 Point = tuple[float, float]
+
+
+def _covers(placer, box) -> bool:
+    """Whether ``box`` (pixels) reaches into a chip or an obstacle the placer avoids."""
+    from explorer.core.render_labels import box_hits_circle
+
+    if any(box_hits_circle(box, (cx, cy), radius) for cx, cy, radius in placer.circles):
+        return True
+    inner = box.padded(-0.5)
+    return any(path.intersects_bbox(inner, filled=True) for path in placer.paths)
+
+
+def _distance_pairs(shown) -> list:
+    """The findings of ``shown`` about the distance between two chips, one a pair (a red line each)."""
+    return list({frozenset(f.chips[:2]): f for f in shown if len(f.chips) >= 2}.values())
+
+
+def _spot(x: float, y: float, ha: str, va: str) -> tuple:
+    return ((float(x), float(y)), 0.0, 0.0, ha, va)
+
+
+def _box_spots(x0: float, y0: float, x1: float, y1: float) -> list:
+    """Spots for a name inside the box, along its outline: its corners, then along its bottom and top
+    edges, then down its left and right sides; at last just outside, against its bottom or top edge."""
+    spots = [_spot(x0 + 0.5, y0 + 0.8, "left", "bottom"), _spot(x1 - 0.5, y0 + 0.8, "right", "bottom"),
+             _spot(x0 + 0.5, y1 - 0.8, "left", "top"), _spot(x1 - 0.5, y1 - 0.8, "right", "top")]
+    for t in (0.5, 0.3, 0.7):
+        x = x0 + t * (x1 - x0)
+        spots += [_spot(x, y0 + 0.8, "center", "bottom"), _spot(x, y1 - 0.8, "center", "top")]
+    for t in (0.25, 0.5, 0.75):
+        y = y1 - t * (y1 - y0)
+        spots += [_spot(x0 + 0.5, y, "left", "center"), _spot(x1 - 0.5, y, "right", "center")]
+    for t in (0.5, 0.3, 0.7, 0.1, 0.9):  # at last just outside it, against its bottom or top edge
+        x = x0 + t * (x1 - x0)
+        spots += [_spot(x, y0 - 0.4, "center", "top"), _spot(x, y1 + 0.4, "center", "bottom")]
+    return spots
+
+
+def _area_spots(area, table: Table) -> list:
+    """Spots for a name inside ``area`` (a shapely polygon): along its top, the middle first, then along
+    its bottom (each 1.2 cm inside its outline where a vertical line through it meets it)."""
+    x0, _, x1, _ = area.bounds
+    tops, bottoms = [], []
+    for t in (0.5, 0.38, 0.62, 0.26, 0.74):
+        x = x0 + t * (x1 - x0)
+        cut = area.intersection(shapely.LineString([(x, -1.0), (x, table.depth + 1.0)]))
+        if cut.is_empty:
+            continue
+        _, low, _, high = cut.bounds
+        tops.append(_spot(x, min(high, table.depth) - 1.2, "center", "top"))
+        bottoms.append(_spot(x, max(low, 0.0) + 1.2, "center", "bottom"))
+    return tops + bottoms
+
+
+def _strip_spots(table: Table, edge: str, band) -> list:
+    """Spots for a name inside an edge player's strip: along its inner side, its ends first, then along
+    its outer side (a strip along the left or right edge: from the top down, on the table's side)."""
+    x, y, w, h = band
+    if edge in ("bottom", "top"):
+        inner, outer = ((y + h - 1.0, "top"), (y + 1.0, "bottom")) if edge == "bottom" else \
+            ((y + 1.0, "bottom"), (y + h - 1.0, "top"))
+        return [_spot(at, level, ha, va) for level, va in (inner, outer)
+                for at, ha in ((x + 0.5, "left"), (x + w - 0.5, "right"), (x + w / 2, "center"),
+                               (x + w / 4, "center"), (x + 3 * w / 4, "center"))]
+    ha, at = ("left", x + 0.5) if edge == "left" else ("right", x + w - 0.5)
+    return [_spot(at, y + h - 1.0 - k * (h - 2.0) / 6, ha, "top") for k in range(6)] + [_spot(at, y + 1.0, ha, "bottom")]
 
 
 def _free_spot(a: Point, b: Point, placed: list[Point]) -> Point:
