@@ -60,19 +60,29 @@ def coverage():
 
 
 def _players() -> dict:
+    """The player kinds: ``patient`` and ``eager`` random players, ``greedy`` (the best immediate change of
+    own VPs minus the rival's) and ``planner`` (the planner's Monte Carlo search with one sampled order per
+    decision of the action phase, the greedy player for the steps of a chosen card: a whole game in a few
+    seconds, so simulate stays quick; :class:`~explorer.behold_rome.planner.PlannerPlayer` with more
+    ``iterations`` plays better)."""
     from functools import partial
 
-    from explorer.behold_rome.players import RandomPlayer
+    from explorer.behold_rome.planner import PlannerPlayer
+    from explorer.behold_rome.players import GreedyPlayer, RandomPlayer
 
-    return {"patient": RandomPlayer, "eager": partial(RandomPlayer, 0.95)}
+    return {"patient": RandomPlayer, "eager": partial(RandomPlayer, 0.95), "greedy": GreedyPlayer,
+            "planner": partial(PlannerPlayer, iterations=PLANNER_ITERATIONS)}
 
 
-CONFORMANCE_KINDS = ("patient", "uniform", "eager")
+PLANNER_ITERATIONS = 1
+"""The registered planner's sampled orders per decision (issue 13: simulate stays quick)."""
+CONFORMANCE_KINDS = ("patient", "uniform", "eager", "greedy")
 CONFORMANCE_GAMES = 54
 
 
 def conformance_game(k: int) -> dict[str, Any]:
-    """Conformance game ``k``: every configuration in turn, the patient, uniform and eager players in turn."""
+    """Conformance game ``k``: every configuration in turn, the patient, uniform, eager and greedy players in
+    turn (the planner is the greedy player plus a search on the same engine: it is left to its own tests)."""
     names = list(CONFIGURATIONS)
     name = names[k % len(names)]
     return {"configuration": name, "config": dict(CONFIGURATIONS[name]),

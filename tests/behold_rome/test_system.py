@@ -234,3 +234,26 @@ def test_a_game_that_ends_before_its_last_round_is_caught():
     early._data["over"] = True
     with pytest.raises(AssertionError, match="round 10, not 11"):
         _invariants(early)
+
+
+def test_the_greedy_and_planner_players_are_registered_and_simulate():
+    """behold-rome-rulebook.txt, "Scoring" (the players aim at a higher score than the rival civ's): the
+    greedy player and the planner are player kinds of the system, so ``simulate`` plays them by name; the
+    registered planner searches one sampled order a decision, so a game stays quick; the same seed gives the
+    same games."""
+    from explorer.behold_rome.planner import PlannerPlayer
+    from explorer.behold_rome.players import GreedyPlayer
+    from explorer.behold_rome.system import PLANNER_ITERATIONS
+    from explorer.core.players import make_player, players_of
+    from explorer.core.simulate import simulate
+
+    kinds = players_of("behold_rome")
+    assert {"patient", "eager", "greedy", "planner", "uniform"} <= set(kinds)
+    assert isinstance(make_player("behold_rome", "greedy"), GreedyPlayer)
+    planner = make_player("behold_rome", "planner")
+    assert isinstance(planner, PlannerPlayer) and planner.iterations == PLANNER_ITERATIONS == 1
+    frame = simulate("behold_rome", 2, "hard", players="greedy", seed=7, check_invariants=True)
+    again = simulate("behold_rome", 2, "hard", players="greedy", seed=7)
+    assert list(frame["rounds"]) == [11, 11] and frame.equals(again)
+    planned = simulate("behold_rome", 1, "impossible", players="planner", seed=2)
+    assert list(planned["rounds"]) == [10] and planned["vp"].notna().all()
