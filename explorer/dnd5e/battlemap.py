@@ -233,6 +233,14 @@ class BattleMap:
                                         else token.creature.space_side / 2)
         return found
 
+    def half_sides(self, a: Token, b: Token) -> Fraction:
+        """Half the side of ``a``'s space plus half of ``b``'s (remembered per sizes: asked at every move)."""
+        key = (self.grid, a.creature.size, b.creature.size)
+        total = _TOTALS.get(key)
+        if total is None:
+            total = _TOTALS[key] = self.half_side(a) + self.half_side(b)
+        return total
+
     def check_position(self, token: Token, at: Point2, field: str = "position") -> Point2:
         """``at`` as a position of ``token``'s centre: inside the map and, on the grid, on whole squares."""
         at = point(at, field, f"token {token.name!r}")
@@ -319,10 +327,7 @@ class BattleMap:
     def grid_distance(self, a: Token, a_at: Point2, b: Token, b_at: Point2) -> Fraction:
         """Grid distance between two spaces: the squares from one to the nearest square of the
         other, diagonals by ``dnd5e.grid-diagonals`` (adjacent squares: 1.5 m)."""
-        key = (self.grid, a.creature.size, b.creature.size)
-        total = _TOTALS.get(key)
-        if total is None:
-            total = _TOTALS[key] = self.half_side(a) + self.half_side(b)
+        total = self.half_sides(a, b)
         steps = _grid_steps(a_at, b_at, total)
         if steps is None:
             steps = [max(Fraction(0), (abs(p - q) - total) / SQUARE + 1) for p, q in zip(a_at, b_at)]
@@ -372,9 +377,15 @@ class BattleMap:
 
     # --- looking things up -----------------------------------------------------------------
     def token(self, name: str) -> Token:
-        for token in self.tokens:
-            if token.name == name:
-                return token
+        tokens = self.tokens
+        found = _BY_NAME.get(id(tokens))
+        if found is None or found[0] is not tokens:  # by name, read once per tuple of tokens (it holds them)
+            if len(_BY_NAME) > MAX_CACHED:
+                _BY_NAME.clear()
+            found = _BY_NAME[id(tokens)] = (tokens, {t.name: t for t in tokens})
+        token = found[1].get(name) if isinstance(name, str) else None
+        if token is not None:
+            return token
         raise InputError("battle map", "token", "one of " + ", ".join(t.name for t in self.tokens), name)
 
     def others(self, name: str) -> tuple[Token, ...]:
@@ -414,6 +425,19 @@ def gap_between(m: BattleMap, a: Token, a_at, b: Token, b_at) -> Fraction:
     by the diagonal rule), gridless the gap between the spaces (shapely, rounded to 1e-9 m and read as an
     exact Fraction).  The one measure of the game, the players and the analysis; remembered per map
     rulings, sizes and positions (the same question is asked many times a turn)."""
+    if a_at is a.position and b_at is b.position:  # where they stand (most questions): by the tokens themselves
+        pair = _PAIRS.get((id(a), id(b)))
+        if pair is not None and pair[0] is a and pair[1] is b and pair[2] is m.rulings:
+            return pair[3]
+        found = _gap(m, a, a_at, b, b_at)
+        if len(_PAIRS) > MAX_CACHED:
+            _PAIRS.clear()
+        _PAIRS[(id(a), id(b))] = (a, b, m.rulings, found)  # holds the tokens: their ids stay theirs
+        return found
+    return _gap(m, a, a_at, b, b_at)
+
+
+def _gap(m: BattleMap, a: Token, a_at, b: Token, b_at) -> Fraction:
     key = (m.rulings, a.creature.size, tuple(a_at), b.creature.size, tuple(b_at))
     found = _GAPS.get(key)
     if found is None:
@@ -428,6 +452,8 @@ def gap_between(m: BattleMap, a: Token, a_at, b: Token, b_at) -> Fraction:
 
 
 _GAPS: dict = {}
+_PAIRS: dict = {}
+_BY_NAME: dict = {}
 
 
 def _quarters(value: Any) -> int | None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Mapping
 
 from explorer.core.inputs import InputError
@@ -48,11 +49,12 @@ class Waffenangriff:
     bonus: int
     schaden_bonus: int
 
-    @property
+    @cached_property
     def weapon(self) -> Weapon:
+        """The shipped weapon (looked up once: every attack and reach check asks)."""
         return weapon(self.waffe)
 
-    @property
+    @cached_property
     def damage(self) -> DamageDice:
         return self.weapon.damage_with(self.schaden_bonus)
 

@@ -56,7 +56,7 @@ from explorer.dnd5e import refs
 from explorer.dnd5e.battlemap import BattleMap, _quarters, gap_between, point
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.encounter import ENCOUNTERS, SPELLS, Encounter, build, roll_initiative
-from explorer.dnd5e.movement import Budget, Movement, _round_whole, allowance, move, speed_of
+from explorer.dnd5e.movement import Budget, Movement, _round_whole, allowance, grid_leg_meets_wall, move, speed_of
 from explorer.dnd5e.odds import COVER_AC_BONUS, wurfmodus
 
 CLOSE = SQUARE
@@ -1050,7 +1050,10 @@ def move_toward(state: EncounterState, other: str, *, away: bool = False):
     left = state.movement_left()
     if left < SQUARE or speed_of(token) == 0:
         return
+    walls = m.grid and bool(m.walls)
     for path in _straight(state, token, m.token(other), not away, left):
+        if walls and grid_leg_meets_wall(m, token.position, point(path, "pfad")):
+            continue  # refused for the wall whatever else (the walker's own test): not costed
         action = A.Bewegen((path,))
         if state.can(action):
             yield action
@@ -1063,17 +1066,17 @@ def _straight(state: EncounterState, token, other, toward: bool, left: Fraction)
     m = state.battle_map
     px, py = token.position
     ox, oy = other.position
-    dx, dy = (ox - px, oy - py) if toward else (px - ox, py - oy)
-    if dx == 0 and dy == 0:
-        return
     half = m.half_side(token)
     if m.grid:
-        q = [_quarters(v) for v in (px, py, dx, dy, half, m.half_side(other), m.width, m.height)]
+        q = [_quarters(v) for v in (px, py, ox, oy, half, m.half_side(other), m.width, m.height)]
         if None not in q:  # the same end points counted in whole quarter metres (a square is 6)
-            qx, qy, qdx, qdy, qh, qo, qw, qt = q
+            qx, qy, qox, qoy, qh, qo, qw, qt = q
+            qdx, qdy = (qox - qx, qoy - qy) if toward else (qx - qox, qy - qoy)
+            if qdx == 0 and qdy == 0:
+                return
             longest = max(abs(qdx), abs(qdy))
-            steps = longest // 6 - (qo + qh) // 6 if toward else int(left / SQUARE)
-            steps = min(steps, int(left / SQUARE))
+            most = int(left / SQUARE)
+            steps = min(longest // 6 - (qo + qh) // 6 if toward else most, most)
             tries = 0
             while steps > 0 and tries < 3:
                 x = qx + _round_whole(qdx * steps, longest) * 6
@@ -1083,6 +1086,10 @@ def _straight(state: EncounterState, token, other, toward: bool, left: Fraction)
                     tries += 1
                 steps //= 2
             return
+    dx, dy = (ox - px, oy - py) if toward else (px - ox, py - oy)
+    if dx == 0 and dy == 0:
+        return
+    if m.grid:
         steps = int(max(abs(dx), abs(dy)) / SQUARE)
         if toward:
             steps -= int((m.half_side(other) + half) / SQUARE)

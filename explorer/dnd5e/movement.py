@@ -256,11 +256,9 @@ class _Walker:
         self._asked: set[str] = set()
         self._limits: dict = {}
         # zones tested at every stretch: the map builds and prepares (shapely.prepare) each once per
-        # place and size and shares it, so a token that did not move keeps its zone
-        self.others = battle_map.others(token.name)
-        self.overlap = {o.name: battle_map.overlap_zone(o, token) for o in self.others}
-        self.wall_zones = [(w, battle_map.wall_zone(w, token)) for w in battle_map.walls]
-        self._spaces = _spaces(battle_map, token, self.others, self.overlap)
+        # place and size and shares it, so a token that did not move keeps its zone; the lot is read
+        # once per map and mover (_context: the candidate moves of a turn ask it again and again)
+        self.others, self.overlap, self.wall_zones, self._spaces = _context(battle_map, token)
 
     # --- standing up ------------------------------------------------------------------------
     def stand_up(self) -> Fraction:
@@ -492,6 +490,27 @@ class _Walker:
         return walked
 
 
+def _context(battle_map: BattleMap, token: Token) -> tuple:
+    """(the other tokens, their overlap zones by name, the walls with their zones, :func:`_spaces`) for
+    ``token`` moving on ``battle_map``: computed once per map and token (both immutable; the entry holds
+    them, so an id is not reused while it is remembered) and shared read-only by the walkers."""
+    key = (id(battle_map), token.name)
+    found = _CONTEXTS.get(key)
+    if found is not None and found[0] is battle_map and found[1] is token:
+        return found[2]
+    others = battle_map.others(token.name)
+    overlap = {o.name: battle_map.overlap_zone(o, token) for o in others}
+    wall_zones = tuple((w, battle_map.wall_zone(w, token)) for w in battle_map.walls)
+    context = (others, overlap, wall_zones, tuple(_spaces(battle_map, token, others, overlap)))
+    if len(_CONTEXTS) > 256:
+        _CONTEXTS.clear()
+    _CONTEXTS[key] = (battle_map, token, context)
+    return context
+
+
+_CONTEXTS: dict = {}
+
+
 def _spaces(battle_map: BattleMap, token: Token, others, overlap: dict) -> list[tuple[Token, Any, tuple | None]]:
     """(other, its overlap zone, the zone's centre and half side in whole quarter metres or None) for
     :meth:`_Walker._occupied`: the quarters only for square spaces and exact values."""
@@ -499,7 +518,7 @@ def _spaces(battle_map: BattleMap, token: Token, others, overlap: dict) -> list[
     for o in others:
         q = None
         if not battle_map.round_spaces:
-            q = tuple(_quarters(v) for v in (*o.position, battle_map.half_side(o) + battle_map.half_side(token)))
+            q = tuple(_quarters(v) for v in (*o.position, battle_map.half_sides(o, token)))
         out.append((o, overlap[o.name], None if q is None or None in q else q))
     return out
 
@@ -568,6 +587,17 @@ def _whole_squares(start: Point2, sx: int, sy: int, ex: int, ey: int) -> list[tu
         found.append((here, there, tx != hx and ty != hy, (hx / 4, hy / 4, tx / 4, ty / 4)))
         here, hx, hy = there, tx, ty
     return found
+
+
+def grid_leg_meets_wall(battle_map: BattleMap, start: Point2, end: Point2) -> bool:
+    """Does a grid leg from ``start`` to ``end`` (exact metres) touch a wall on one of its steps?  The
+    walker's own test (:meth:`_Walker._check_walls` on every step of :func:`_squares`), so a move along
+    it is refused whatever else it meets (SRD 5.1 Movement and Position): the candidate moves skip such
+    a leg without costing it.  False off the grid and on a map without walls."""
+    walls = battle_map.walls
+    if not walls or not battle_map.grid:
+        return False
+    return any(_touches(wall, ends) for _, _, _, ends in _squares(start, end) for wall in walls)
 
 
 def _touches(wall, ends: tuple[float, float, float, float]) -> bool:

@@ -42,7 +42,7 @@ def _creature(size: str, reach: Fraction = Fraction(3, 2)) -> Creature:
 
 def _empty_caches() -> None:
     for cache in (bm._HALF_SIDES, bm._TOTALS, bm._POINTS, bm._ZONES, bm._TOKEN_ZONES, bm._WALL_ZONES, bm._LENGTHS,
-                  bm._GAPS, mv._SQUARES, mv._TOUCHES):
+                  bm._GAPS, bm._PAIRS, bm._BY_NAME, mv._SQUARES, mv._TOUCHES, mv._CONTEXTS):
         cache.clear()
 
 
@@ -315,11 +315,11 @@ def _old_game_measure(m: BattleMap, a: Token, a_at, b: Token, b_at) -> Fraction:
     return Fraction(round(m.space(a, a_at).distance(m.space(b, b_at)), 9)).limit_denominator(10**6)
 
 
-cell = st.integers(min_value=0, max_value=16)
+far_cell = st.integers(min_value=0, max_value=16)
 
 
 @SETTINGS
-@given(size, size, st.tuples(cell, cell), st.tuples(cell, cell), st.sampled_from(DIAGONALS),
+@given(size, size, st.tuples(far_cell, far_cell), st.tuples(far_cell, far_cell), st.sampled_from(DIAGONALS),
        st.sampled_from(["grid", "gridless"]), st.sampled_from(["square", "circle"]))
 def test_gap_between_is_the_games_old_measure(size_a, size_b, a_cell, b_cell, diagonals, measuring, shape):
     """Ruling dnd5e.measuring, dnd5e.grid-diagonals; SRD 5.1 "Combat > Making an Attack > Melee Attacks":
@@ -333,10 +333,75 @@ def test_gap_between_is_the_games_old_measure(size_a, size_b, a_cell, b_cell, di
     b = Token("B", _creature(size_b), (15, 15), "y")
     a_at = tuple(m.half_side(a) + SQUARE * c for c in a_cell)
     b_at = tuple(m.half_side(b) + SQUARE * c for c in b_cell)
-    bm._GAPS.clear()
+    _empty_caches()
     found = bm.gap_between(m, a, a_at, b, b_at)
     assert found == _old_game_measure(m, a, a_at, b, b_at)
+    placed_a, placed_b = replace(a, position=a_at), replace(b, position=b_at)  # where they stand: the token cache
+    assert bm.gap_between(m, placed_a, placed_a.position, placed_b, placed_b.position) == found
+    assert bm.gap_between(m, placed_a, placed_a.position, placed_b, placed_b.position) == found
     if measuring == "grid":
         assert found == m.grid_distance(a, a_at, b, b_at)
     else:
         assert abs(float(found) - m.space(a, a_at).distance(m.space(b, b_at))) < 1e-6
+
+
+@SETTINGS
+@given(st.tuples(cell, cell), st.tuples(cell, cell), st.sampled_from(DIAGONALS))
+def test_a_grid_leg_that_meets_a_wall_is_refused_for_it(start, end, diagonals):
+    """SRD 5.1 "Combat > Movement and Position" (nothing moves through a wall): movement.grid_leg_meets_wall,
+    the test the candidate moves skip a leg by, is True exactly when the move along that leg (on a map
+    with only the wall, the mover fast enough) is refused for the wall."""
+    rulings = Rulings().switch(**{"dnd5e.grid-diagonals": diagonals})
+    creature = Creature("Läufer", size="mittelgroß", speeds=Speeds(gehen=60), reach=Fraction(3, 2))
+    at = (Fraction(3, 4) + SQUARE * start[0], Fraction(3, 4) + SQUARE * start[1])
+    if start == (4, 4):  # inside the wall
+        return
+    m = BattleMap(15, 15, walls=(Wall("Säule", (6, 6, 7.5, 7.5)),), tokens=(Token("T", creature, at, "a"),),
+                  rulings=rulings)
+    there = (Fraction(3, 4) + SQUARE * end[0], Fraction(3, 4) + SQUARE * end[1])
+    try:
+        mv.move(m, "T", [there])
+        refused = False
+    except RuleViolation as why:
+        refused = "kann nicht durch Säule" in why.reason
+    assert mv.grid_leg_meets_wall(m, at, there) == refused
+
+
+def _move_toward_without_skipping(state, other: str, *, away: bool = False):
+    """explorer.dnd5e.game.move_toward before it skipped the legs that meet a wall (every try costed)."""
+    from explorer.dnd5e import actions as A
+    from explorer.dnd5e import game
+
+    m = state.battle_map
+    token = m.token(state.acting)
+    left = state.movement_left()
+    if left < SQUARE or mv.speed_of(token) == 0:
+        return
+    for path in game._straight(state, token, m.token(other), not away, left):
+        action = A.Bewegen((path,))
+        if state.can(action):
+            yield action
+            return
+
+
+def test_candidate_moves_are_the_same_without_costing_walled_legs():
+    """SRD 5.1 "Combat > Movement and Position": in the shipped skirmish (a pillar in the middle), played
+    on by the random player, every candidate move toward or away from every creature is the one found
+    by costing every try (the legs that meet the pillar are skipped, not costed)."""
+    from explorer.core.rng import SeededRng
+    from explorer.dnd5e.game import move_toward, new_encounter
+    from explorer.dnd5e.players import RandomPlayer
+
+    compared = 0
+    for seed in range(3):
+        state, rng, player = new_encounter("scharmuetzel", seed=seed), SeededRng(seed), RandomPlayer()
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            for other in state.battle_map.others(state.acting):
+                for away in (False, True):
+                    fast = list(move_toward(state, other.name, away=away))
+                    assert fast == list(_move_toward_without_skipping(state, other.name, away=away))
+                    compared += 1
+            state.apply(player.choose(state, rng))
+    assert compared > 300
