@@ -42,8 +42,15 @@ def load(saved):
 
 
 def dealt(saved: Mapping[str, Any]):
-    """The game as first dealt, from a save's recorded origin (replay re-applies the history)."""
-    from explorer.behold_rome.game import dealt_from_save
+    """The game as first dealt, from a save's recorded origin (replay re-applies the history); a game set up
+    from a position is dealt again from the position and seed its log's first event records."""
+    from explorer.behold_rome.game import BeholdRomeState, dealt_from_save
+    from explorer.behold_rome.position import from_position, origin
+
+    state = BeholdRomeState.from_json(saved)
+    first = origin(state) if state.origin is None else None
+    if first is not None:
+        return from_position(first["position"], seed=first["seed"], cardset=state.cardset)
     return dealt_from_save(saved)
 
 

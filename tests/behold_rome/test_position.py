@@ -244,3 +244,20 @@ def test_the_guides_worked_example_is_what_the_code_does():
     assert to_position(example) == to_position(from_position(EXAMPLE))
     assert position_text(example) == plain[1]
     assert to_position(from_position(json.loads(as_json[0]))) == to_position(example)
+
+
+def test_a_game_set_up_from_a_position_replays_from_it():
+    """A game played on from a hand-written position is replayed (explorer.core.replay) from that position:
+    the system deals it again from the position and seed its log's first event records."""
+    from explorer.core.replay import replay
+
+    state = from_position(EXAMPLE, seed=5)
+    player, rng = make_player("behold_rome", "patient"), SeededRng(5)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        state.apply(player.choose(state, rng))
+    dealt = get("behold_rome").dealt(state.to_json())
+    assert to_position(dealt) == to_position(from_position(EXAMPLE, seed=5)) and dealt.history == []
+    again = replay(state.to_json())
+    assert again.final.to_json() == state.to_json() and len(again.states) == len(state.history) + 1
