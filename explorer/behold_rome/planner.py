@@ -196,7 +196,7 @@ class PlannerPlayer:
 
     name = "planner"
 
-    def __init__(self, iterations: Optional[int] = 6, budget_s: float = 1.0, phases: Optional[tuple] = ("action",),
+    def __init__(self, iterations: Optional[int] = 2, budget_s: float = 1.0, phases: Optional[tuple] = ("action",),
                  rollout_player: str = "random", horizon: Any = 1):
         self.iterations = None if iterations is None else whole(iterations, "iterations", source="PlannerPlayer",
                                                                 low=1, high=100_000)
