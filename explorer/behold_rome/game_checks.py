@@ -350,19 +350,19 @@ def _signature(d: dict) -> tuple:
     """The state as a key of the search's memo: what the steps still to come depend on."""
     deck = d["deck"]
     return (tuple(map(tuple, deck.stack)), tuple(map(tuple, deck.hand)), tuple(map(tuple, deck.aside)),
-            tuple(_frame_key(f) for f in d["frames"]), d["round"], d["refill"])
+            d["round"], d["refill"], *map(_frame_key, d["frames"]))
 
 
 def _frame_key(f: dict) -> tuple:
-    """A frame as a key: its fields with their names (the costs and benefits likewise), hashable."""
-    return tuple((k, _FREEZE[k](v) if k in _FREEZE else v) for k, v in f.items())
-
-
-def _benefits_key(benefits: list) -> tuple:
-    return tuple(tuple((k, tuple(v) if k == "ignore" else v) for k, v in b.items()) for b in benefits)
-
-
-_FREEZE = {"costs": lambda c: tuple(c.items()), "benefits": _benefits_key, "touched": tuple}
+    """A frame as a key within one search: what its steps change (stage, costs, benefits left and done,
+    touched cards) and what tells the frames of a kind apart (card, target level, region).  A play
+    frame is made only by a Play, never by a step, so its benefits' kinds and options are those of
+    the frame the search started from."""
+    key = [f["kind"], f["stage"], f["card"], f.get("to"), f.get("region"), tuple(f["costs"].items()),
+           tuple(f["touched"])]
+    for b in f["benefits"]:
+        key += (b["left"], b["done"])
+    return tuple(key)
 
 
 def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional[list] = None) -> bool:
