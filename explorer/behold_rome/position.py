@@ -227,10 +227,7 @@ class _Builder:
         hand = self._entries("hand")
         aside = self._entries("aside")
         deck = self._deck(stack, hand, aside, nation_level, round_, config)
-        try:
-            frames = _frames(field(pos, "resolving", list, default=[]), self.cards, "position")
-        except InputError as error:
-            raise _located(error, "resolving.") from None
+        frames = self._frames(field(pos, "resolving", list, default=[]))
         data = {"deck": deck, "round": round_, "turn": turn, "refill": None, "nation_developed": developed,
                 "over": False, "frames": frames}
         state = BeholdRomeState(config, self.cards, data)
@@ -248,6 +245,22 @@ class _Builder:
         return state
 
     # -- fields ------------------------------------------------------------------------------------
+    def _frames(self, value: list) -> list:
+        """The actions being resolved, checked as a save's frames are (game._frames); a value of the wrong
+        kind where a card id belongs is refused naming the frame, not left to fail inside."""
+        try:
+            return _frames(value, self.cards, "position")
+        except InputError as error:
+            raise _located(error, "resolving.") from None
+        except (TypeError, AttributeError):  # an unhashable value where a card id belongs
+            for k, frame in enumerate(value):
+                try:
+                    _frames([frame], self.cards, "position")
+                except (TypeError, AttributeError, InputError):
+                    raise PositionError(f"resolving[{k}]", f"expected a frame as a save writes it (its card and "
+                                                           f"touched cards by id), got {short(frame, 60)}") from None
+            raise PositionError("resolving", "expected the frames as a save writes them") from None
+
     def _nation_level(self) -> int:
         value = self.pos.get("nation_level", self.cards.nation.starting_level)
         if isinstance(value, str):

@@ -261,3 +261,33 @@ def test_a_game_set_up_from_a_position_replays_from_it():
     assert to_position(dealt) == to_position(from_position(EXAMPLE, seed=5)) and dealt.history == []
     again = replay(state.to_json())
     assert again.final.to_json() == state.to_json() and len(again.states) == len(state.history) + 1
+
+
+TOKENS = ["nation", "...", "round", "age", "Levy", "(stored)", "(controlled)", ":", ",", "-", " ", "\t", "@", "egypt@2",
+          "{", "[", "null", "true", "7", "phase: over", "round: 12", "#", "Africa", "Forum (stored)", "x" * 200]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edits=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 40), st.sampled_from(TOKENS)), min_size=1,
+                      max_size=4))
+def test_an_edited_line_format_is_refused_naming_a_line_or_loads_a_sound_state(edits):
+    """A careless edit of the worked example's text (a token added, a line cut or dropped or inserted) is a
+    PositionError, or loads a state whose invariants hold and which writes itself back equal."""
+    rows = EXAMPLE.splitlines()
+    for op, at, token in edits:
+        j = at % len(rows)
+        if op == 0:
+            rows[j] += token
+        elif op == 1 and len(rows) > 1:
+            del rows[j]
+        elif op == 2:
+            rows.insert(j, token)
+        else:
+            rows[j] = rows[j][: len(rows[j]) // 2]
+    try:
+        state = from_position("\n".join(rows))
+    except (InputError, RuleViolation) as refused:
+        assert str(refused)
+        return
+    get("behold_rome").check_invariants(state)
+    assert to_position(from_position(position_text(state))) == to_position(state)
