@@ -308,10 +308,10 @@ def _civ_facts(civ: Any) -> tuple[CardSet, _Facts, list]:
         places[where] += 1
         if where in SCORED_PLACES:
             counted.append((card_id, where, active))
-    for where, high, ref in (("controlled", MAX_CONTROLLED, "Controlled Region"), ("stored", MAX_STORED, "Slot")):
+    for where, high, what in (("controlled", MAX_CONTROLLED, "controlled regions"), ("stored", MAX_STORED, "stored cards")):
         if places[where] > high:
-            raise InputError("civ", "cards", f"at most {high} {where} cards (behold-rome-rulebook.txt, "
-                             f"\"Concept & Term Glossary > {ref}\")", places[where])
+            raise InputError("civ", "cards", f"at most {high} {what} (4 slots for each: behold-rome-rulebook.txt, "
+                             "\"Concept & Term Glossary > Slot\")", f"{places[where]} {what}")
     if places["top"] > 1:
         raise InputError("civ", "cards", "at most 1 card on top of the deck", places["top"])
     nation_level = whole(civ.nation_level, "nation_level", source="civ", low=1, high=LEVELS)

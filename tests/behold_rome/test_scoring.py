@@ -423,9 +423,10 @@ def test_more_than_four_controlled_regions_or_stored_cards_are_refused():
     five["civ_cards"] += [{"id": "rome-g", "starting_level": 1, "levels": [
         _level(n, f"Region {'ABCD'[n - 1]}", "region", wealth=1) for n in (1, 2, 3, 4)]}]
     cards = CardSet.from_json(five, "five regions")
-    with pytest.raises(InputError, match="at most 4 controlled"):
+    with pytest.raises(InputError, match=r"at most 4 controlled regions \(4 slots for each.*Slot.*got '5 controlled "
+                                         r"regions'"):
         score(civ(*[(f"rome-{x}", 1, "controlled") for x in "abefg"], cardset=cards))
-    with pytest.raises(InputError, match="at most 4 stored"):
+    with pytest.raises(InputError, match=r"at most 4 stored cards \(4 slots .*got '5 stored cards'"):
         score(civ(*[(f"rome-{x}", 1, "stored") for x in "abcde"]))
 
 
