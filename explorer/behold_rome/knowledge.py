@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Union
 
-from explorer.behold_rome.deck import MARKERS
+from explorer.behold_rome.deck import MARKERS, Deck
 from explorer.core.inputs import InputError, whole
 from explorer.core.rng import SeededRng
 
@@ -260,7 +260,8 @@ def determinize(state, rng: SeededRng, known: Optional[Knowledge] = None):
     known = knowledge(state) if known is None else known
     twin = state.copy()
     if known.unseen:
-        twin._data["deck"].stack = known.sample_stack(rng)
+        deck = twin._data["deck"]
+        twin._data["deck"] = Deck(known.sample_stack(rng), deck.hand, deck.aside)
         twin._changed()
     return twin
 

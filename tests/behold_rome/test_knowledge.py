@@ -167,3 +167,14 @@ def test_knowledge_refuses_bad_questions():
         k.chance_within("no-such-card", 3)
     with pytest.raises(InputError, match="state"):
         knowledge("a deck")
+
+
+def test_a_sampled_game_plays_on_to_the_end_as_held():
+    """A game with a sampled order is a game like any other: played to the end of the last round ("Round
+    End") it keeps the deck as held ("Holding the Game": controlled regions at the very back, at most 4 stored)."""
+    twin = determinize(new_game(seed=8), SeededRng(2))
+    player, rng = RandomPlayer(), SeededRng(2)
+    while not twin.is_terminal():
+        twin.apply(player.choose(twin, rng))
+        twin.check_invariants()
+    assert twin.round == twin.rounds
