@@ -236,6 +236,10 @@ HOSTILE = [
      "gaul", 4, "scoring[0].per.every", "less than or equal to 20"),
     ("a step as text", lambda d: _level(d, 0, 4)["scoring"][0]["per"].__setitem__("every", "2"),
      "gaul", 4, "scoring[0].per.every", "valid integer"),
+    ("a rival rule's step of 0", lambda d: d["rivals"][1]["rules"][1]["per"].__setitem__("every", 0),
+     "Parthia", None, "rules[1].per.every", "greater than or equal to 1"),
+    ("a nation rule's step beyond 20", lambda d: d["nation"]["levels"][2]["scoring"][0]["per"].__setitem__(
+        "every", 99), "nation card", 3, "scoring[0].per.every", "less than or equal to 20"),
     ("a step in an if count", lambda d: _level(d, 0, 4)["scoring"][0].__setitem__(
         "if", {"count": {"cards": "region", "every": 2}, "at_least": 1}), "gaul", 4, "scoring[0].if",
      "no 'every' in an 'if' count"),
