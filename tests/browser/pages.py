@@ -110,10 +110,16 @@ _LAB_OUTPUTS_JS = """() => {
 }"""
 
 # Every widget, image, table or canvas in an output area must end within the area's right edge
-# (1 px of rounding allowed), unless it sits inside an element made a horizontal scroller on purpose:
-# overflow(-x) auto / scroll set in its own style (ipywidgets `Layout(overflow="auto")`) or a
-# class naming "scroll". Default styles do not count (a `.widget-box` scrolls by default, and an
-# output area scrolls what runs past it: either way the user sees a cut panel and a scrollbar).
+# (1 px of rounding allowed), unless it is a widget, picture or canvas inside a widget made a horizontal
+# scroller on purpose: overflow(-x) auto / scroll set in the widget's own style (ipywidgets
+# `Layout(overflow="auto")`, what a canvas that cannot shrink gets) or a class naming "scroll".
+# Default styles do not count (a `.widget-box` scrolls by default, and an output area scrolls what runs
+# past it: either way the user sees a cut panel and a scrollbar).
+# A table is never spared: its cells can wrap, so a table that needs a sideways scroll bar is one whose
+# columns did not fit, and what is past the edge is hidden until one scrolls (a box made to scroll around
+# it -- `display.html_table`'s, an event table's, a panel's HTML widget with `overflow="auto"` -- only
+# keeps it from widening the output area). A table must end within the output area and within every box
+# around it that clips or scrolls (a fixed-width column with `overflow: hidden` cuts it there).
 # Reported: the innermost offenders (an offender containing another one is left out).
 _LAB_OVERFLOW_JS = """() => {
   const w = jupyterapp.shell.currentWidget;
@@ -127,6 +133,8 @@ _LAB_OVERFLOW_JS = """() => {
       .split(/\\s+/).filter(c => c && !c.startsWith('lm-') && !c.startsWith('p-')).slice(0, 6).join('.');
     return el.tagName.toLowerCase() + (cls ? '.' + cls : '');
   };
+  // the right edge of the room a box leaves its content: inside its border and scroll bar
+  const roomRight = (box) => box.getBoundingClientRect().left + box.clientLeft + box.clientWidth;
   w.content.widgets.forEach((cell, index) => {
     if (cell.model.type !== 'code') return;
     cell.node.querySelectorAll('.jp-OutputArea-output').forEach((area) => {
@@ -136,19 +144,33 @@ _LAB_OVERFLOW_JS = """() => {
       area.querySelectorAll('.jupyter-widgets, .widget-box, img, table, canvas').forEach((el) => {
         if (el.getClientRects().length === 0) return;  // not displayed (hidden tab, display none)
         const rect = el.getBoundingClientRect();
-        if (rect.width === 0 || rect.right <= edge + 1) return;
+        if (rect.width === 0) return;
+        if (el.tagName === 'TABLE') {
+          let cutBy = null;  // the innermost box around it that clips or scrolls and is narrower than it
+          for (let up = el.parentElement; up; up = up.parentElement) {
+            if (getComputedStyle(up).overflowX !== 'visible' && rect.right > roomRight(up) + 1) { cutBy = up; break; }
+            if (up === area) break;
+          }
+          if (cutBy === null && rect.right <= edge + 1) return;
+          offenders.push({el: el, box: cutBy, right: cutBy === null || cutBy === area ? edge : roomRight(cutBy)});
+          return;
+        }
+        if (rect.right <= edge + 1) return;
         for (let up = el.parentElement; up && up !== area; up = up.parentElement)
           if (scrollsOnPurpose(up)) return;
-        offenders.push(el);
+        offenders.push({el: el, box: null, right: edge});
       });
-      for (const el of offenders) {
-        if (offenders.some(other => other !== el && el.contains(other))) continue;
+      const elements = offenders.map(o => o.el);
+      for (const o of offenders) {
+        const el = o.el;
+        if (elements.some(other => other !== el && el.contains(other))) continue;
         const rect = el.getBoundingClientRect();
-        const outer = offenders.find(other => other.contains(el) && !offenders.some(o => o !== other && o.contains(other)));
+        const outer = elements.find(other => other.contains(el) && !elements.some(x => x !== other && x.contains(other)));
         found.push({
           index: index, count: cell.model.executionCount, element: describe(el),
           within: outer && outer !== el ? describe(outer) : '',
-          over: Math.round((rect.right - edge) * 10) / 10, width: Math.round(rect.width),
+          cut_by: o.box && o.box !== area ? describe(o.box) : '',
+          over: Math.round((rect.right - o.right) * 10) / 10, width: Math.round(rect.width),
           area: Math.round(area.getBoundingClientRect().width),
           text: (el.innerText || el.getAttribute('alt') || '').replace(/\\s+/g, ' ').trim().slice(0, 100),
         });

@@ -8,8 +8,12 @@ cell has run and its outputs are drawn, then
 - fail on any error output (a traceback in a cell, an output JupyterLab could not render, a
   traceback inside an Output widget); stderr warnings (progress bars) are not errors;
 - fail when a widget, image, table or canvas runs past the right edge of its output area (more
-  than 1 px), unless it is inside an element made a horizontal scroller on purpose
+  than 1 px), unless it is a widget, image or canvas inside a widget made a horizontal scroller on
+  purpose; a table is never spared: one that runs past its output area, or past a box around it
+  that scrolls or clips (``html_table``'s own scroll box, a panel's HTML widget), fails
   (see tests/browser/pages.py, ``_LAB_OVERFLOW_JS``);
+- report (not fail on) what runs past an output area narrowed to 590 px, the narrowest one
+  (JupyterLab at a 1024 px window, docs/panel-layout.md), in the .txt beside the screenshots;
 - fail when a table cell (``td``/``th``) breaks a word across two lines ("injur-ed",
   "cont-act_tolerance"): a line may end only at a space, after a hyphen or a slash, or where the
   HTML allows it (``<wbr>``); or when a cell's text is cut (wider than its cell: an ellipsis, a
@@ -29,12 +33,13 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import REPO_ROOT
-from tests.browser.pages import (lab_cut_texts, lab_overflows, open_lab_notebook, run_all_lab_cells,
-                                 screenshot_lab_notebook)
+from tests.browser.pages import (lab_cut_texts, lab_overflows, narrow_output_area, open_lab_notebook,
+                                 run_all_lab_cells, screenshot_lab_notebook)
 
 pytestmark = pytest.mark.browser
 
 WIDTH = 1280
+NARROWEST = 590  # explorer.core.panels.layout.NARROWEST: the output area at a 1024 px window
 OPEN_TIMEOUT_MS = 60_000  # page load + kernel start
 RUN_TIMEOUT_MS = 180_000  # Run All Cells of one lesson
 
@@ -139,6 +144,13 @@ def _cell(entry: dict) -> str:
     return f"cell {entry['index'] + 1} [{count if count is not None else ' '}]"
 
 
+def _overflow_text(item: dict) -> str:
+    within = f" (within {item['within']})" if item["within"] else ""
+    where = f"the box around it ({item['cut_by']})" if item["cut_by"] else "its output area"
+    return (f"{_cell(item)}: {item['element']}{within} runs {item['over']} px past {where} "
+            f"(it is {item['width']} px wide, the area {item['area']} px): {item['text']!r}")
+
+
 def test_there_are_lessons_to_run():
     assert "notebooks/00_start_here.ipynb" in LESSONS
     assert any(lesson.startswith("notebooks/behind/") for lesson in LESSONS)
@@ -164,6 +176,8 @@ def test_lesson_runs_clean_and_fits_in_jupyterlab(lesson, page, lab_server, lab_
     broken_words = lab_broken_words(page)
     right_prose = page.evaluate(_LAB_RIGHT_ALIGNED_PROSE_JS)
     shots = screenshot_lab_notebook(page, stem)
+    narrow_output_area(page, NARROWEST)
+    narrow_overflows = lab_overflows(page)
 
     cells = outputs["cells"]
     problems = []
@@ -179,10 +193,7 @@ def test_lesson_runs_clean_and_fits_in_jupyterlab(lesson, page, lab_server, lab_
     not_run = [_cell(entry) for entry in cells if entry["count"] is None]
     if not_run and not any(entry["errors"] for entry in cells):
         problems.append(f"cells not run: {', '.join(not_run)}")
-    for item in overflows:
-        within = f" (within {item['within']})" if item["within"] else ""
-        problems.append(f"{_cell(item)}: {item['element']}{within} runs {item['over']} px past its output area "
-                        f"(it is {item['width']} px wide, the area {item['area']} px): {item['text']!r}")
+    problems += [_overflow_text(item) for item in overflows]
     for item in broken_words:
         what = (f"breaks the word {item['word']!r}" if item["kind"] == "broken" else "cuts its text")
         problems.append(f"{_cell(item)}: a table cell ({item['tag']}, {item['width']} px; {item['style']}) {what}: "
@@ -197,6 +208,9 @@ def test_lesson_runs_clean_and_fits_in_jupyterlab(lesson, page, lab_server, lab_
     report += [f"page error: {error}" for error in page_errors]
     report += [f"{_cell(item)}: text cut in {item['element']}: {item['text']!r} needs {item['needs']} px, has {item['has']}"
                for item in cut_texts]
+    report += ["", f"at {NARROWEST} px (output areas narrowed; reported, not failed on): "
+               + ("everything fits" if not narrow_overflows else "")]
+    report += [_overflow_text(item) for item in narrow_overflows]
     report += ["", "problems:" if problems else "no problems"] + problems
     Path(f"{stem}.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
 
@@ -212,6 +226,15 @@ SELF_TEST_CELLS = [
     " layout=w.Layout(overflow='auto'))",
     "w.HBox([w.Button(description='fits', layout=w.Layout(width='300px')),"
     " w.Button(description='a description cut short', layout=w.Layout(width='60px'))])",
+    # 3: a table wider than the output area, in html_table's own scroll box: its right columns are hidden
+    "import pandas as pd\nfrom explorer.core.display import html_table\n"
+    "html_table(pd.DataFrame({f'column_{i}': [123456.5] for i in range(30)}), caption='a wide table')",
+    # 4: the same in a panel's HTML widget made to scroll (what a panel's table box is): still cut
+    "w.HTML(html_table(pd.DataFrame({f'column_{i}': [7.5] for i in range(30)}))._repr_html_(),"
+    " layout=w.Layout(max_width='100%', overflow='auto'))",
+    # 5: a table that fits, in the same boxes
+    "display(html_table(pd.DataFrame({'narrow': [1.5]})))\n"
+    "w.HTML(html_table(pd.DataFrame({'narrow too': [2.5]}))._repr_html_(), layout=w.Layout(overflow='auto'))",
     "print('a warning, not an error', file=sys.stderr)",
     "out = w.Output()\ndisplay(out)\nwith out:\n    raise KeyError('inside an Output widget')",
     "1 / 0",
@@ -239,12 +262,15 @@ def test_the_checks_find_errors_and_overflows_and_spare_a_scroller(page, lab_ser
     cut_texts = lab_cut_texts(page)
 
     cells = outputs["cells"]
-    assert [bool(c["errors"]) for c in cells] == [False] * 5 + [True, False]
-    assert "ZeroDivisionError" in cells[5]["errors"][0]
-    assert "KeyError" in " ".join(cells[4]["shown"]) and not cells[3]["errors"] and cells[3]["stderr"]
-    assert cells[6]["count"] is None
-    assert [(item["index"], item["element"].split(".")[0]) for item in overflows] == [(0, "button")], overflows
+    assert [bool(c["errors"]) for c in cells] == [False] * 8 + [True, False]
+    assert "ZeroDivisionError" in cells[8]["errors"][0]
+    assert "KeyError" in " ".join(cells[7]["shown"]) and not cells[6]["errors"] and cells[6]["stderr"]
+    assert cells[9]["count"] is None
+    assert [(item["index"], item["element"].split(".")[0]) for item in overflows] == [
+        (0, "button"), (3, "table"), (4, "table")], overflows
     assert overflows[0]["over"] > 1000 and overflows[0]["text"] == "too wide"
+    assert overflows[1]["text"].startswith("a wide table") and overflows[1]["width"] > overflows[1]["area"] + 1000
+    assert overflows[2]["cut_by"].startswith("div") and overflows[2]["over"] > 500, overflows[2]
     assert [(item["index"], item["text"]) for item in cut_texts] == [(2, "a description cut short")], cut_texts
 
 
