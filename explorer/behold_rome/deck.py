@@ -40,7 +40,11 @@ class DeckError(ValueError):
 
 
 class Deck:
-    """The stack (top first), the hand and the cards set aside; exact and JSON-able."""
+    """The stack (top first), the hand and the cards set aside; exact and JSON-able.
+
+    An entry is never changed in place: a move or a new level puts a new entry where the old one
+    was, so a copy of the deck shares the entries (the look-ahead copies the deck for every action it
+    tries) and neither sees the other's moves."""
 
     def __init__(self, stack: Iterable[Iterable[Any]], hand: Iterable[Iterable[Any]] = (),
                  aside: Iterable[Iterable[Any]] = ()):
@@ -134,8 +138,9 @@ class Deck:
     def _settle(self) -> Optional[str]:
         """A stored top card turns upright (returns its id), behold-rome-rulebook.txt, "Holding the Game"."""
         if self.stack and self.stack[0][2] == "stored":
-            self.stack[0][2] = ""
-            return self.stack[0][0]
+            e = self.stack[0]
+            self.stack[0] = self._filed([e[0], e[1], ""])
+            return e[0]
         return None
 
     def draw(self) -> tuple[list, Optional[str]]:
@@ -184,7 +189,15 @@ class Deck:
         self._settle()
 
     def set_level(self, card_id: str, level: int) -> None:
-        self.entry(card_id)[1] = level
+        old = self.entry(card_id)
+        new = old.copy()
+        new[1] = level
+        for part in (self.stack, self.hand, self.aside):
+            for i, e in enumerate(part):
+                if e is old:
+                    part[i] = self._filed(new)
+                    return
+        raise DeckError(f"card {card_id!r} is not where the deck's index has it")
 
     # -- invariants, JSON ----------------------------------------------------------------------------
     def check(self) -> None:
@@ -246,11 +259,11 @@ class Deck:
 
     def copy(self) -> "Deck":
         twin = Deck.__new__(Deck)
-        twin.stack = [e.copy() for e in self.stack]
-        twin.hand = [e.copy() for e in self.hand]
-        twin.aside = [e.copy() for e in self.aside]
+        twin.stack = self.stack.copy()
+        twin.hand = self.hand.copy()
+        twin.aside = self.aside.copy()
         twin._ids = self._ids
-        twin._index = None
+        twin._index = None if self._index is None else self._index.copy()
         return twin
 
     def __eq__(self, other: object) -> bool:
