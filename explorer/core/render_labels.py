@@ -9,6 +9,10 @@
   its anchor, the first whose text bounding box (measured with the renderer) overlaps no chip, no
   obstacle and no label placed before, and lies inside the axes; when none is free, the one that
   overlaps least.
+* :func:`mark_ground` -- a patch marked as ground: one that matters, which labels keep off (a tint
+  :func:`label_collisions` would otherwise ignore; :meth:`LabelPlacer.avoid_ground`), or plain ground
+  labels may lie on (a faint filled outline that would otherwise count as an obstacle).
+  :func:`label_collisions` also reports a label crossed by an arrow (:func:`arrow_paths`).
 * :func:`legend_below` -- a legend under the axes, below the x tick labels and the x axis label
   (never over them), whatever the size of the axes.
 
@@ -38,7 +42,8 @@ DISPLAY_WIDTH = 9.0
 __all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "NOTEBOOK_WIDTH", "notebook_font_size", "notebook_scale",
            "raise_to_notebook_minimum", "annotation", "box_hits_circle", "display_scale",
            "enforce_minimum", "font_size", "legend_below", "legend_room", "line_size", "overlapping_pairs", "renderer_of", "ring_offsets",
-           "LABEL_GAP", "axis_texts", "label_collisions", "shown_texts", "texts_of", "too_small"]
+           "LABEL_GAP", "arrow_paths", "axis_texts", "is_ground", "label_collisions", "mark_ground", "shown_texts",
+           "texts_of", "too_small"]
 
 
 NOTEBOOK_WIDTH = 7.8
@@ -84,6 +89,48 @@ def raise_to_notebook_minimum(figure) -> int:
             text.set_fontsize(least)
             raised += 1
     return raised
+
+
+GROUND = "_explorer_label_ground"
+"""The attribute :func:`mark_ground` sets on a patch (True: labels keep off it; False: labels may lie on it)."""
+
+
+def mark_ground(artist, *, avoid: bool = True):
+    """Mark ``artist`` (a patch) as ground -- a zone's tint, a sight cone, a strip of the board -- for
+    :func:`label_collisions` (and for :meth:`LabelPlacer.avoid_ground`): ``avoid=True``, ground that
+    matters, which a label must not cover (a translucent patch is otherwise ignored); ``avoid=False``,
+    plain ground a label may lie on, even a filled outline that would otherwise count as an obstacle
+    (a faint zone tint drawn as a :class:`~matplotlib.patches.PathPatch`).  Returns ``artist``."""
+    setattr(artist, GROUND, bool(avoid))
+    return artist
+
+
+def is_ground(artist) -> bool | None:
+    """True (ground labels keep off), False (ground they may lie on) or None (not marked)."""
+    return getattr(artist, GROUND, None)
+
+
+def arrow_paths(ax, renderer=None) -> list[tuple]:
+    """The arrows drawn on ``ax`` as ``(polyline in pixels, the text it belongs to or None)`` (an arrow
+    and its head may be several polylines): every visible
+    :class:`~matplotlib.patches.FancyArrowPatch` among its patches, and the arrow of each annotation with
+    one (``arrowprops``), as last drawn."""
+    from matplotlib.patches import FancyArrowPatch
+
+    found = [(p, None) for p in ax.patches if isinstance(p, FancyArrowPatch) and p.get_visible()]
+    for text in ax.texts:
+        arrow = getattr(text, "arrow_patch", None)
+        if arrow is not None and arrow.get_visible() and text.get_visible():
+            if renderer is not None:
+                text.update_positions(renderer)
+            found.append((arrow, text))
+    out = []
+    for arrow, owner in found:
+        path = arrow.get_transform().transform_path(arrow.get_path())
+        # as polylines: its curves flattened, and no CLOSEPOLY vertex (a stray (0, 0) that
+        # Path.intersects_bbox would take for a point of the arrow)
+        out += [(Path(points), owner) for points in path.to_polygons(closed_only=False) if len(points) >= 2]
+    return out
 
 
 def renderer_of(figure):
@@ -227,6 +274,17 @@ class LabelPlacer:
             self.paths.append(path)
             (p0, q0), (p1, q1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
             self._path_extents.append((float(p0), float(q0), float(p1), float(q1)))
+
+    def avoid_ground(self, ax=None) -> None:
+        """Every patch of the axes marked as ground that labels keep off (:func:`mark_ground`), filled,
+        and every arrow drawn on it (:func:`arrow_paths`) as a line; call it once the arrows are drawn
+        (their outline is computed as they are drawn)."""
+        ax = self.ax if ax is None else ax
+        for patch in ax.patches:
+            if is_ground(patch) is True and patch.get_visible():
+                self.avoid_patch(patch)
+        for path, _ in arrow_paths(ax, self.renderer):
+            self.lines.append(path)
 
     def avoid_box(self, box: Bbox) -> None:
         self.boxes.append(box)
@@ -582,7 +640,8 @@ def _gap_to(box: Bbox, point, radius: float = 0.0) -> float:
 
 def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = LABEL_GAP,
                      least: float = MIN_FONT_SIZE, scale: float | None = None, inside: bool = True,
-                     named=None, pieces: tuple = (), obstacles: tuple = (), every_text: bool = True) -> list[str]:
+                     named=None, pieces: tuple = (), obstacles: tuple = (), every_text: bool = True,
+                     arrows: bool = True) -> list[str]:
     """Every way the labels of ``figure`` fail to read cleanly, in words (empty: none), for the tests
     of any system.  The figure is drawn, then each text :func:`shown_texts` finds is measured with
     the renderer and must
@@ -590,8 +649,11 @@ def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = L
     * keep ``gap`` points (side by side, one above the other) from every other such text of its axes,
     * reach no more than ``slack`` pixels into a piece (a filled :class:`~matplotlib.patches.Circle`
       of the axes, or a patch of ``pieces``) or an obstacle (a filled
-      :class:`~matplotlib.patches.PathPatch` or :class:`~matplotlib.patches.Polygon`, or a patch of
-      ``obstacles``),
+      :class:`~matplotlib.patches.PathPatch` or :class:`~matplotlib.patches.Polygon` not marked as plain
+      ground, or a patch of ``obstacles``), nor into ground that matters (a patch marked with
+      :func:`mark_ground`),
+    * be crossed by no arrow (``arrows``: a :class:`~matplotlib.patches.FancyArrowPatch` of the axes or
+      another annotation's arrow; :func:`arrow_paths`) by more than ``slack`` pixels,
     * lie inside its axes (``inside``),
     * be at least ``least`` points at the size it is shown (``scale`` display points per point;
       default :func:`notebook_scale`, the size JupyterLab shows the figure's PNG at), and
@@ -634,7 +696,10 @@ def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = L
                                     else f"{names[i]} runs into {names[j]}")
         rings = [p for p in ax.patches if type(p) is Circle and p.get_visible()]
         disks = [p for p in ax.patches if p in pieces or (type(p) is Circle and filled(p))]
-        shapes = [p for p in ax.patches if p in obstacles or (isinstance(p, (PathPatch, Polygon)) and filled(p))]
+        shapes = [p for p in ax.patches if p in obstacles or (isinstance(p, (PathPatch, Polygon)) and filled(p)
+                                                              and is_ground(p) is not False)]
+        grounds = [p for p in ax.patches if is_ground(p) is True and p.get_visible() and p not in shapes]
+        crossing = arrow_paths(ax, renderer) if arrows else []
         circles = [disk(p) for p in disks]
         others = [disk(p) for p in rings]
         leaders = [line.get_transform().transform(line.get_xydata()) for line in ax.lines
@@ -652,6 +717,15 @@ def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = L
                     path = shape.get_path().transformed(shape.get_transform())
                     if len(path.vertices) and path.intersects_bbox(inner, filled=True):
                         problems.append(f"{name} on an obstacle")
+                for ground in grounds:
+                    path = ground.get_path().transformed(ground.get_transform())
+                    if len(path.vertices) and path.intersects_bbox(inner, filled=True):
+                        what = ground.get_label() if not str(ground.get_label()).startswith("_") else "marked"
+                        problems.append(f"{name} on ground that matters ({what})")
+                for path, owner in crossing:
+                    if owner is not text and path.intersects_bbox(inner, filled=False):
+                        problems.append(f"{name} crossed by an arrow" if owner is None else
+                                        f"{name} crossed by the arrow of {owner.get_text().replace(chr(10), ' / ')!r}")
             if inside and (box.x0 < ax.bbox.x0 - slack or box.x1 > ax.bbox.x1 + slack
                            or box.y0 < ax.bbox.y0 - slack or box.y1 > ax.bbox.y1 + slack):
                 problems.append(f"{name} outside the axes")

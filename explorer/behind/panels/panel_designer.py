@@ -75,7 +75,7 @@ from explorer.behind.render_table import (
 )
 from explorer.behind.scenarios import middle_of_table
 from explorer.behind.table import Chip, Obstacle, Table
-from explorer.core.render_labels import ring_offsets
+from explorer.core.render_labels import mark_ground, ring_offsets
 from explorer.core.panels.layout import button_layout, column, label_style, row, tooltip_follows_value
 from explorer.core.rules import RuleViolation
 
@@ -272,6 +272,7 @@ class DesignerPanel(widgets.VBox):
                                                  edgecolor="#777777", zorder=0.5))
         self.middle_area = ax.add_patch(PathPatch(polygon_path(shapely.box(0, 0, 1, 1)), linestyle="--",
                                                   linewidth=1.0, zorder=0.6, visible=False))
+        mark_ground(self.middle_area, avoid=False)  # a faint tint the names may lie on (no obstacle)
         self.edge_zones = ArtistPool(lambda: ax.add_patch(Rectangle((0, 0), 1, 1, linewidth=0, zorder=0.4)))
         # a zone's name on a patch of the table's colour: the dashed and dotted zone lines pass under it; placed
         # by _place_zone_labels clear of the chips, obstacles, distance lines and each other
