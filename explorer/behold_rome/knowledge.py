@@ -35,6 +35,7 @@ Pure Python; nothing here draws.
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Union
@@ -202,6 +203,11 @@ class Knowledge:
         return math.factorial(self.size)
 
 
+_REPLAYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+"""Per game, the replay made so far: (actions replayed, the replayed game, the cards seen) -- a game asked
+again after more actions (a player asking every turn) replays only the new ones."""
+
+
 def _seen_by_replay(state) -> Optional[set[str]]:
     """The cards seen in the hand or on top from set-up to now, by replaying the game from its origin
     and history (None without an origin)."""
@@ -210,10 +216,17 @@ def _seen_by_replay(state) -> Optional[set[str]]:
         return None
     from explorer.behold_rome.game import new_game
 
-    c = origin["config"]
-    twin = new_game(c["difficulty"], variants=c["variants"], rival=c["rival"], rival_difficulty=c["rival_difficulty"],
-                    rulings=c["rulings"], seed=origin["seed"], cardset=state.cardset)
-    seen: set[str] = set()
+    history = state.history
+    cached = _REPLAYS.get(state)
+    if cached is not None and cached[0] <= len(history) and cached[1].history == history[:cached[0]] \
+            and cached[3] == origin:
+        done, twin, seen = cached[0], cached[1], set(cached[2])
+    else:
+        c = origin["config"]
+        twin = new_game(c["difficulty"], variants=c["variants"], rival=c["rival"],
+                        rival_difficulty=c["rival_difficulty"], rulings=c["rulings"], seed=origin["seed"],
+                        cardset=state.cardset)
+        done, seen = 0, set()
 
     def note() -> None:
         deck = twin._data["deck"]
@@ -223,9 +236,10 @@ def _seen_by_replay(state) -> Optional[set[str]]:
             seen.add(deck.stack[0][0])
 
     note()
-    for action in state.history:
+    for action in history[done:]:
         twin.apply(action)
         note()
+    _REPLAYS[state] = (len(history), twin, frozenset(seen), origin)
     return seen
 
 

@@ -178,3 +178,15 @@ def test_a_sampled_game_plays_on_to_the_end_as_held():
         twin.apply(player.choose(twin, rng))
         twin.check_invariants()
     assert twin.round == twin.rounds
+
+
+def test_a_game_asked_again_after_more_actions_knows_the_same_as_a_fresh_replay():
+    """Ruling behold_rome.move-on-when = any-time: the replay of the game ("Holding the Game": what the player
+    has seen) goes on from where it stopped; the knowledge is the same as of a copy replayed afresh."""
+    s = new_game(seed=6, rulings={"behold_rome.move-on-when": "any-time"})
+    s.apply(A.MoveOn(s.hand[0]))
+    player, rng = RandomPlayer(), SeededRng(6)
+    for _ in range(40):
+        knowledge(s)
+        s.apply(player.choose(s, rng))
+        assert knowledge(s) == knowledge(s.copy())
