@@ -239,7 +239,11 @@ class PlayPanel(widgets.VBox):
         if card_id is not None and card_id not in self.state.hand:
             raise InputError("PlayPanel", "card", "a card of the hand (" + ", ".join(self.state.hand) + ")", card_id)
         self.chosen = card_id
-        self.update()
+        begin = time.perf_counter()  # the game is unchanged: the picture and the choices stay as they are
+        for card, button in zip(self.state.hand, self.hand.children):
+            (button.add_class if card == card_id else button.remove_class)("behold-chosen")
+        self._show_chosen(list(self.state.legal_actions()))
+        self.last_update_ms = (time.perf_counter() - begin) * 1000
 
     def play(self, action) -> list:
         """Apply ``action`` to the game; a refusal is shown with its rule (and returned as []).

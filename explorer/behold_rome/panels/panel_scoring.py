@@ -22,7 +22,7 @@ import time
 import ipywidgets as widgets
 
 from explorer.behold_rome import refs
-from explorer.behold_rome.render_scoring import plot_score, score_tables_html
+from explorer.behold_rome.render_scoring import drawn_rows, plot_score, score_tables_html
 from explorer.core.display import figure_png
 from explorer.core.inputs import InputError
 from explorer.core.panels.layout import picture
@@ -62,6 +62,7 @@ class ScoringPanel(widgets.VBox):
             raise InputError("ScoringPanel", "state", "a Behold: Rome game (explorer.behold_rome.new_game())", state)
         self.state = state
         self.score = None
+        self._drawn: tuple = ()
         self.last_update_ms = 0.0
         self.headline = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("behold-score-headline")
         self.picture = picture(round(PICTURE_WIDTH * 100), 320, margin=PICTURE_MARGIN).add_class("behold-score-picture")
@@ -76,16 +77,20 @@ class ScoringPanel(widgets.VBox):
         self.update()
 
     def update(self, _panel=None) -> None:
-        """Score the position again and redraw the headline, the picture and the tables in place
-        (``_panel``: so that it can be a PlayPanel listener itself)."""
+        """Score the position again and redraw the headline, the picture (only when what it draws
+        changed) and the tables in place (``_panel``: so that it can be a PlayPanel listener itself)."""
         begin = time.perf_counter()
         score = self.state.score()
         self.score = score
         self.headline.value = f"<b>{headline_html(score)}</b> <small>(round {score.round} of {score.last_round})</small>"
-        figure = plot_score(score, width=PICTURE_WIDTH)
-        self.picture.value = figure_png(figure)
-        width, _height = figure.canvas.get_width_height()
-        self.picture.layout.width = f"{int(width)}px"
+        drawn = tuple((side, r.source, r.rule, r.vp) for side in ("player", "rival") for r in drawn_rows(score, side)
+                      if side == "player" or score.rival) + (score.headline(),)
+        if drawn != self._drawn:  # the picture shows what scored: most actions (a draw, a card stored) change nothing of it
+            figure = plot_score(score, width=PICTURE_WIDTH)
+            self.picture.value = figure_png(figure)
+            width, _height = figure.canvas.get_width_height()
+            self.picture.layout.width = f"{int(width)}px"
+            self._drawn = drawn
         self.tables.value = score_tables_html(score, headline=False, every_row=False)
         self.last_update_ms = (time.perf_counter() - begin) * 1000
 
