@@ -435,7 +435,8 @@ def arranged(stack=(), hand=(), *, round: int = 1, nation_level: Optional[int] =
     ``"stored"`` or ``"controlled"``); every civ card named nowhere goes, at its starting level, in
     front of the nation, round and age cards, which come before the controlled regions -- unless
     ``stack`` places the nation card: then the round and age cards follow it and the cards named
-    nowhere come last, in front of the controlled regions.  The deck's invariants are checked (InputError otherwise)."""
+    nowhere come last, in front of the controlled regions.  The deck's invariants are checked (InputError otherwise).
+    The log starts with one ``arranged`` event (no set-up event: the rules did not deal this position)."""
     cardset = shipped_cards() if cardset is None else cardset
     state = new_game(difficulty, variants=variants, rulings=rulings, cardset=cardset)
     rounds = ROUNDS[state.difficulty]
@@ -482,7 +483,9 @@ def arranged(stack=(), hand=(), *, round: int = 1, nation_level: Optional[int] =
     state._data.update({"deck": deck, "round": round, "turn": 1, "refill": None, "nation_developed": False,
                         "frames": [], "over": False})
     state.origin = None
-    state.log = state.log[:1]
+    state.log = []
+    state.emit("arranged", f"an arranged position, not dealt by the set-up rules: round {round}, {len(deck.stack)} "
+               f"cards in the stack, {len(deck.hand)} in the hand", refs.HOLDING_THE_GAME, player=PLAYER)
     state._changed()
     return state
 

@@ -20,7 +20,7 @@ from explorer.behold_rome.actions import (Abandon, Conquer, Degrade, Develop, De
                                           Store)
 from explorer.behold_rome.deck import MARKERS, MAX_STORED
 from explorer.behold_rome.game_rules import (Rules, benefit_of, candidates, copy_data, noop, perform, phase_of,
-                                             step_candidates, target)
+                                             possessive, step_candidates, target)
 from explorer.core.rules import RuleViolation
 
 SEARCH_BUDGET = 20_000
@@ -45,8 +45,11 @@ def _check_play(R: Rules, d: dict, a: Play, phase: str) -> None:
     _between_actions(a, phase)
     deck = d["deck"]
     if not deck.in_hand(a.card):
-        raise RuleViolation(f"{a.card!r} is not a card in the hand (the top card is not in the hand)",
-                            refs.ACTION_PHASE)
+        top = deck.top
+        if top is not None and top[0] == a.card:
+            raise RuleViolation(f"{R.level_of(d, a.card).name} is the top card of the deck: you can see it, but it "
+                                "is not in your hand", refs.HOLDING_THE_GAME)
+        raise RuleViolation(f"{a.card!r} is not a card in the hand", refs.ACTION_PHASE)
     lv = R.level_of(d, a.card)
     p = R.playable(lv)
     if p is None:
@@ -59,7 +62,7 @@ def _check_play(R: Rules, d: dict, a: Play, phase: str) -> None:
                             f"{R.nation(d).status} ({R.nation(d).condition})", refs.BANNER)
     if a.store_played:
         if p.store is None:
-            raise RuleViolation(f"{lv.name}'s action stores nothing: the played card is discarded",
+            raise RuleViolation(f"{possessive(lv.name)} action stores nothing: the played card is discarded",
                                 refs.PLAYED_CARD)
         n = R.count(lv, p.store.resource)
         if not (n >= 1 and (R.store_cards or n <= p.store.store)):
@@ -297,9 +300,27 @@ def verify(R: Rules, d: dict, a) -> None:
         trial = copy_data(d)
         perform(R, trial, a, noop)
         if not completable(R, trial):
+            stopped = _draw_stopped(R, trial)
+            if stopped is not None:
+                raise RuleViolation(f"the nation card is revealed and stops the draw: {possessive(stopped)} draw "
+                                    "could not be resolved (before moving on, only cards that do not draw can be "
+                                    "played; ruling behold_rome.benefit-check)", refs.ROUND_END)
             raise RuleViolation("then the action could not be completed: its costs could not all be paid or not "
                                 "every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
                                 refs.ACTION_PHASE)
+
+
+def _draw_stopped(R: Rules, d: dict) -> Optional[str]:
+    """The name of the card whose action is left with a draw no card can answer: the nation card is on
+    top (and cannot be passed: behold-rome-rulebook.txt, "Round End", "When you draw a card and reveal
+    your nation card, stop immediately"), and a play being resolved has not drawn yet.  None otherwise."""
+    if not R.nation_on_top(d) or R.fluid:
+        return None
+    for f in reversed(d["frames"]):
+        draw = benefit_of(f, "draw") if f["kind"] == "play" else None
+        if draw is not None and draw["left"] > 0 and not draw["done"]:
+            return R.levels[(f["card"], f["level"])].name
+    return None
 
 
 def _legal_step(R: Rules, d: dict, a) -> bool:

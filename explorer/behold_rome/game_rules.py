@@ -40,6 +40,11 @@ def _need(cond: bool, reason: str, rule) -> None:
         raise RuleViolation(reason, rule)
 
 
+def possessive(name: str) -> str:
+    """``name``'s, or ``name``' for a name ending in s ("Merchant Ships' action")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def noop(*args: Any, **kwargs: Any) -> None:
     """The ``emit`` of an action tried on a copy: its events are not kept."""
     return None
@@ -593,7 +598,8 @@ def _advance(R: Rules, d: dict, emit: Callable) -> None:
             continue
         if f["stage"] == "benefits" and all(b["left"] <= 0 for b in f["benefits"]):
             d["frames"].pop()
-            emit("resolved", f"{R.levels[(f['card'], f['level'])].name}'s action is resolved", refs.ACTION_PHASE)
+            emit("resolved", f"{possessive(R.levels[(f['card'], f['level'])].name)} action is resolved",
+                 refs.ACTION_PHASE)
             continue
         break
 
@@ -625,5 +631,5 @@ def _start_benefits(R: Rules, d: dict, f: dict, emit: Callable) -> None:
              refs.INTERRUPTING_ACTIONS)
 
 
-__all__ = ["Playable", "Rules", "benefit_of", "candidates", "copy_data", "made", "noop", "perform", "phase_of", "refill",
-           "step_candidates", "target"]
+__all__ = ["Playable", "Rules", "benefit_of", "candidates", "copy_data", "made", "noop", "perform", "phase_of",
+           "possessive", "refill", "step_candidates", "target"]

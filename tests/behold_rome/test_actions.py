@@ -231,3 +231,34 @@ def test_an_interrupting_card_ignores_the_played_cards_discard_cost():
     assert s.frames[0]["costs"]["discard"] == 0, "its discard cost is ignored"
     s.apply(A.Develop("villa"))
     assert s.phase == "action" and s.civ().place_of("villa").level == 2
+
+
+def test_the_top_card_is_seen_but_not_in_the_hand():
+    """behold-rome-rulebook.txt, "Holding the Game": "you can always see the top card of the deck, but it is not
+    considered in your hand" -- playing it is refused citing that section; a card further down the deck is simply
+    no card of the hand ("Action Phase")."""
+    from explorer.behold_rome import refs
+
+    s = arranged([("roads", 1), ("senate", 1)], [("villa", 1), ("temple", 1)])
+    with pytest.raises(RuleViolation) as caught:
+        s.check(A.Play("roads"))
+    assert caught.value.rule == refs.HOLDING_THE_GAME and "Dirt Tracks is the top card" in caught.value.reason
+    with pytest.raises(RuleViolation) as caught:
+        s.check(A.Play("senate"))
+    assert caught.value.rule == refs.ACTION_PHASE and "not a card in the hand" in caught.value.reason
+
+
+def test_the_log_writes_the_possessive_of_a_name_ending_in_s_with_an_apostrophe():
+    """behold-rome-rulebook.txt, "Action Phase": a played card's action resolves; the log says "Merchant Ships'
+    action is resolved" (not "Ships's") and "Via Appia's action is resolved"."""
+    s = arranged([("roads", None), ("senate", None), ("temple", None)], [("fleet", 1), ("villa", 1)])
+    s.apply(A.Play("fleet"))  # Merchant Ships: store 2 resources, draw 1 card
+    s.apply(A.Store("villa"))
+    events = s.apply(A.Draw())
+    assert "Merchant Ships' action is resolved" in [e.text for e in events]
+    t = arranged([("senate", None), ("temple", None), ("games", None)], [("roads", 2), ("villa", 1)])
+    t.apply(A.Play("roads"))  # Via Appia: discard 1 card -> draw 3 cards
+    t.apply(A.Discard("villa"))
+    t.apply(A.Draw())
+    events = t.apply(A.Finish())
+    assert "Via Appia's action is resolved" in [e.text for e in events]

@@ -134,3 +134,35 @@ def test_the_age_card_tracks_thirds_of_the_game():
     assert [printed.age(r) for r in range(1, 12)] == [1] * 4 + [2] * 4 + [3] * 3
     even = new_game("hard", rulings={"behold_rome.ages": "even-thirds"}).rules
     assert [even.age(r) for r in range(1, 12)] == [1] * 3 + [2] * 4 + [3] * 4
+
+
+def test_a_card_that_draws_cannot_be_played_once_the_nation_card_is_revealed():
+    """behold-rome-rulebook.txt, "Round End": "When you draw a card and reveal your nation card, stop immediately";
+    "Before moving on to the next round, you may continue to play cards as long as they do not force you to draw
+    cards."  The refusal says the nation card stops the draw and cites Round End, not the generic look-ahead."""
+    from explorer.behold_rome import refs
+
+    s = arranged([("nation", None)], [("roads", 1), ("villa", 1), ("temple", 1)])  # Dirt Tracks: draw 2 cards
+    assert s.deck.top[0] == "nation"
+    with pytest.raises(RuleViolation) as caught:
+        s.check(A.Play("roads"))
+    assert caught.value.rule == refs.ROUND_END
+    assert "the nation card is revealed and stops the draw: Dirt Tracks' draw" in caught.value.reason
+    assert A.Play("villa", store_played=True) in s.legal_actions(), \
+        "Farmsteads stores (itself: the only card with population), it does not draw: it may still be played"
+    looked = arranged([("roads", None), ("nation", None)], [("aqueduct", 2), ("villa", 1)])  # Aqueduct pays 2 materials
+    with pytest.raises(RuleViolation) as caught:
+        looked.check(A.Play("aqueduct"))
+    assert caught.value.rule.section == "Action Phase" and "could not be completed" in caught.value.reason, \
+        "a play refused for its costs keeps the look-ahead's reason"
+
+
+def test_an_arranged_position_logs_that_it_was_arranged_not_set_up():
+    """behold-rome-rulebook.txt, "Holding the Game": a position arranged by hand is a deck as held, not one the
+    "Setup" dealt: its log starts with one 'arranged' event and shows no set-up or starting draw."""
+    from explorer.behold_rome import refs
+
+    s = arranged([("roads", None), ("nation", None)], [("villa", 1), ("temple", 1)], round=3)
+    assert [e.kind for e in s.log] == ["arranged"]
+    assert s.log[0].rule == refs.HOLDING_THE_GAME and "round 3" in s.log[0].text and "2 in the hand" in s.log[0].text
+    assert not any(e.rule == refs.SETUP for e in s.log)
