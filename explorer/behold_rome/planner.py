@@ -33,6 +33,7 @@ from explorer.behold_rome.players import GreedyPlayer, RandomPlayer, margin
 from explorer.core.inputs import InputError, number, one_of, whole
 from explorer.core.players import NoLegalAction
 from explorer.core.rng import SeededRng
+from explorer.core.rules import RuleViolation
 
 ROLLOUTS = ("random", "greedy")
 """The rollout players: the patient random player (:class:`~explorer.behold_rome.players.RandomPlayer`,
@@ -150,7 +151,10 @@ def advise(state, *, seed: int = 0, budget_s: float = 1.0, iterations: Optional[
             if iterations is None and i > 0 and time.perf_counter() - start >= budget_s:
                 break
             twin = sample.copy()
-            twin.apply(action)
+            try:
+                twin.apply(action)
+            except RuleViolation:  # legal in the game, not in this sampled order: this sample says nothing
+                continue
             totals[k] += rollout(twin, player, root.spawn(f"rollout {i}"), stop)
             visits[k] += 1
         i += 1

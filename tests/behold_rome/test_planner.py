@@ -86,3 +86,23 @@ def test_advise_refuses_what_is_no_running_game():
         advise("a game")
     with pytest.raises(InputError, match="phases"):
         PlannerPlayer(phases=("lunch",))
+
+
+def test_actions_are_described_by_their_cards_names():
+    """The advice names the cards by their active levels (behold-rome-rulebook.txt, "Concept & Term Glossary >
+    Active": "the card level a card is currently oriented to")."""
+    s = new_game(seed=3)
+    name = s.cardset.card(s.hand[0]).level(s.deck.level(s.hand[0])).name
+    assert describe(s, A.EndTurn(s.hand[0])) == f"End the turn discarding {name}"
+    assert describe(s, A.EndTurn("top")) == "End the turn discarding the top card"
+    assert describe(s, A.Play(s.hand[0], store_played=True)) == f"Play {name} and store it"
+    assert describe(s, A.MoveOn("")) == "Move on" and describe(s, A.DevelopNation()) == "Develop the nation"
+
+
+def test_planner_player_pickles_for_process_pools():
+    """simulate() sends players to worker processes: the planner player pickles and stays equal."""
+    import pickle
+
+    player = PlannerPlayer(iterations=3, horizon="game")
+    assert pickle.loads(pickle.dumps(player)) == player and hash(player) == hash(PlannerPlayer(iterations=3,
+                                                                                             horizon="game"))
