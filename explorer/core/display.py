@@ -138,7 +138,7 @@ def break_points(markup: str, chars: str = "_/", before: str = "[") -> str:
 
 TABLE_CSS = [
     {"selector": "", "props": "border-collapse: collapse; font-size: 0.92em"},
-    {"selector": "th, td", "props": f"padding: 0.2em 0.6em; vertical-align: top; {CELL_WRAP_CSS}"},
+    {"selector": "th, td", "props": f"padding: 0.2em 0.45em; vertical-align: top; {CELL_WRAP_CSS}"},
     {"selector": "th", "props": "text-align: left"},  # no max-width: it would break a long name mid-word
     {"selector": "td", "props": "text-align: right; white-space: nowrap"},
     {"selector": "caption", "props": "caption-side: top; text-align: left; font-weight: bold; padding: 0.3em 0"},
@@ -186,7 +186,7 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
                                {"selector": "td", "props": "text-align: right; white-space: nowrap"}]
             continue
         if column in wrapped:
-            props = f"text-align: left; {CELL_WRAP_CSS}; min-width: 8em; max-width: {wrap_width}"
+            props = _wrap_css(frame[column], formatters[column], wrap_width)
         elif column in text_columns:
             props = "text-align: left"
         else:
@@ -205,6 +205,30 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     digest = hashlib.sha1(frame.to_csv().encode("utf-8") + repr((caption, digits, index)).encode()).hexdigest()
     styler.set_uuid(digest[:10])
     return HtmlTable(frame, styler, index=index, caption=caption, formats=formatters, headers=headers)
+
+
+SHORT_TEXT = 8
+"""A text column whose every cell has at most this many characters ("4,5 m", "gehen") stays on one
+line: a break inside it ("4,5" / "m") reads worse than the few pixels it saves."""
+
+PROSE_TEXT = 24
+"""A text column with a cell longer than this many characters is prose: it wraps between words but
+keeps ``PROSE_MIN_WIDTH``, so that a squeezed table does not leave it one word per line."""
+
+PROSE_MIN_WIDTH = "6em"
+
+
+def _wrap_css(values, format_, wrap_width: str) -> str:
+    """The CSS of a text column's cells: on one line when every cell is short (:data:`SHORT_TEXT`),
+    else wrapping between words (:data:`CELL_WRAP_CSS`) within ``wrap_width``, with a minimum width
+    only for prose (:data:`PROSE_TEXT`).  A minimum on every text column made a table of short texts
+    (a path's "von", "bis", "Länge" ...) wider than the output area: 8 columns of 8em are 830 px."""
+    lengths = [len(_TAG.sub("", str(format_(value)))) for value in values]
+    longest = max(lengths, default=0)
+    if longest <= SHORT_TEXT:
+        return "text-align: left; white-space: nowrap"
+    minimum = f"; min-width: {PROSE_MIN_WIDTH}" if longest > PROSE_TEXT else ""
+    return f"text-align: left; {CELL_WRAP_CSS}{minimum}; max-width: {wrap_width}"
 
 
 def _header_words(headers) -> Callable[[object], str]:
