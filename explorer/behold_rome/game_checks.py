@@ -47,8 +47,8 @@ def _check_play(R: Rules, d: dict, a: Play, phase: str) -> None:
     if not deck.in_hand(a.card):
         top = deck.top
         if top is not None and top[0] == a.card:
-            raise RuleViolation(f"{R.level_of(d, a.card).name} is the top card of the deck: you can see it, but it "
-                                "is not in your hand", refs.HOLDING_THE_GAME)
+            raise RuleViolation(f"{R.level_of(d, a.card).name} is the top card of the deck: you can always see it, "
+                                "but the top card is not in the hand", refs.HOLDING_THE_GAME)
         raise RuleViolation(f"{a.card!r} is not a card in the hand", refs.ACTION_PHASE)
     lv = R.level_of(d, a.card)
     p = R.playable(lv)

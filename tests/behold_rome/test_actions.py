@@ -242,7 +242,8 @@ def test_the_top_card_is_seen_but_not_in_the_hand():
     s = arranged([("roads", 1), ("senate", 1)], [("villa", 1), ("temple", 1)])
     with pytest.raises(RuleViolation) as caught:
         s.check(A.Play("roads"))
-    assert caught.value.rule == refs.HOLDING_THE_GAME and "Dirt Tracks is the top card" in caught.value.reason
+    assert caught.value.rule == refs.HOLDING_THE_GAME
+    assert "Dirt Tracks is the top card of the deck" in caught.value.reason and "not in the hand" in caught.value.reason
     with pytest.raises(RuleViolation) as caught:
         s.check(A.Play("senate"))
     assert caught.value.rule == refs.ACTION_PHASE and "not a card in the hand" in caught.value.reason
