@@ -11,7 +11,8 @@ Turf!") or "Das Juwel von Athen" ("The Jewel of Athens"), Terrain and Setup): ea
 with the rule it breaks, and drawn on the table -- a red line between the two chips of a broken
 distance, a red ring round a misplaced chip, a red outline on an obstacle.  The zones the rules speak
 of are drawn too: the middle of the table (obstacles), the area between the obstacles (the middle
-player) and each edge player's strip along his edge.
+player) and each edge player's strip along his edge, each named inside or against it, clear of the
+chips, the obstacles, their names and the broken distances' lines (:class:`~explorer.core.render_labels.LabelPlacer`).
 
 Every click and every button is answered in words in the message line right above the table
 (``designer-status``; save, load and start game also beside their buttons): what was selected, placed
