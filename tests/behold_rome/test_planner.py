@@ -74,7 +74,8 @@ def test_planner_player_plays_a_whole_game():
 
 
 @pytest.mark.parametrize("kwargs, field", [({"seed": "x"}, "seed"), ({"budget_s": 0}, "budget_s"),
-                                           ({"iterations": 0}, "iterations"), ({"rollout_player": "oracle"}, "rollout_player"),
+                                           ({"iterations": 0}, "iterations"),
+                                           ({"rollout_player": "oracle"}, "rollout_player"),
                                            ({"horizon": 0}, "horizon")])
 def test_advise_refuses_bad_inputs(kwargs, field):
     with pytest.raises(InputError, match=field):
