@@ -40,10 +40,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Union
 
+from explorer.behold_rome import refs
 from explorer.behold_rome.deck import MARKERS, Deck
 from explorer.core.inputs import InputError, whole
 from explorer.core.rng import SeededRng
 
+RULES = (refs.HOLDING_THE_GAME, refs.SETUP, refs.ROUNDS, refs.ROUND_END, refs.VARIANTS)
+"""The sections what the player may know follows from: no looking ahead, the deck shuffled at set-up with the
+nation, round and age cards behind it, the round ending when the nation card comes up, Foresight Mode."""
 UNSEEN = "?"
 """How :meth:`Knowledge.order` writes a place of the not-yet-seen block."""
 
@@ -280,4 +284,4 @@ def determinize(state, rng: SeededRng, known: Optional[Knowledge] = None):
     return twin
 
 
-__all__ = ["Knowledge", "UNSEEN", "determinize", "knowledge"]
+__all__ = ["RULES", "Knowledge", "UNSEEN", "determinize", "knowledge"]

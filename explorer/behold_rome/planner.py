@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from explorer.behold_rome import actions as A
+from explorer.behold_rome import refs
 from explorer.behold_rome.knowledge import determinize, knowledge
 from explorer.behold_rome.players import GreedyPlayer, RandomPlayer, margin
 from explorer.core.inputs import InputError, number, one_of, whole
@@ -35,6 +36,8 @@ from explorer.core.players import NoLegalAction
 from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleViolation
 
+RULES = (refs.HOLDING_THE_GAME, refs.VARIANTS, refs.SCORING)
+"""The sections the planner follows: no looking ahead (unless Foresight Mode), the score as the measure."""
 ROLLOUTS = ("random", "greedy")
 """The rollout players: the patient random player (:class:`~explorer.behold_rome.players.RandomPlayer`,
 fast) or the greedy one (:class:`~explorer.behold_rome.players.GreedyPlayer`, slower, stronger)."""
@@ -236,4 +239,4 @@ class PlannerPlayer:
         return hash((PlannerPlayer, self._key()))
 
 
-__all__ = ["Advice", "PlannerPlayer", "ROLLOUTS", "advise", "describe", "rollout"]
+__all__ = ["RULES", "Advice", "PlannerPlayer", "ROLLOUTS", "advise", "describe", "rollout"]

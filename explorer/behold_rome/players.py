@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from explorer.behold_rome import refs
 from explorer.core.inputs import number
 from explorer.core.players import NoLegalAction
 
@@ -48,6 +49,8 @@ class RandomPlayer:
 
 
 # -- the final-score measure ----------------------------------------------------------------------------
+MEASURE_RULE = refs.SCORING
+"""The final-score measure is the rulebook's score ("Scoring"), the rival civ's included."""
 _MARGINS: "OrderedDict[tuple, int]" = OrderedDict()
 _MARGINS_MAX = 50_000
 
@@ -135,4 +138,4 @@ class GreedyPlayer:
         return hash((GreedyPlayer, self.patience))
 
 
-__all__ = ["ENDING", "GreedyPlayer", "RandomPlayer", "margin"]
+__all__ = ["ENDING", "MEASURE_RULE", "GreedyPlayer", "RandomPlayer", "margin"]

@@ -22,10 +22,13 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Optional, Sequence
 
+from explorer.behold_rome import refs
 from explorer.behold_rome.civ import DIFFICULTIES
 from explorer.core.inputs import InputError, one_of, whole
 from explorer.core.stats import Z95, mean_interval, wilson_interval
 
+RULES = (refs.SCORING, refs.GAME_DIFFICULTY_SETTINGS, refs.RIVAL_CIV_DIFFICULTY_SETTINGS)
+"""The sections a study follows: who wins ("Scoring"), the game and the rival civ difficulties."""
 COLUMNS = ("player", "rival", "difficulty", "rival_difficulty", "games", "wins", "share", "low", "high",
            "mean_margin", "margin_low", "margin_high", "mean_vp", "mean_rival_vp")
 """The columns of :func:`win_rates`: the cell (player, rival civ, game difficulty, rival civ difficulty),
@@ -150,4 +153,4 @@ def win_table(rates, value: str = "share"):
     return table[order]
 
 
-__all__ = ["COLUMNS", "PLAYERS", "play_cell", "players", "summary_row", "win_rates", "win_table"]
+__all__ = ["RULES", "COLUMNS", "PLAYERS", "play_cell", "players", "summary_row", "win_rates", "win_table"]
