@@ -137,3 +137,28 @@ def test_every_button_is_as_wide_as_its_text_and_every_part_has_its_class():
         assert box.layout.flex_flow == "row wrap"
     assert "behold-play-panel" in play._dom_classes and "behold-score-panel" in scoring._dom_classes
     assert play.picture.layout.max_width == "100%" and scoring.picture.layout.max_width == "100%"
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_every_legal_action_has_a_button_through_a_game(seed):
+    """behold-rome-rulebook.txt, "Action Phase", "End of Turn Phase" and "Round End": through 40 actions of
+    a random game (cards played and stored, benefits, the end of turn's draw, moving on), the panel's
+    buttons offer exactly the legal actions -- the choices of the moment and each hand card's plays --
+    and every one of them applies."""
+    from explorer.behold_rome.players import RandomPlayer
+    from explorer.core.rng import SeededRng
+
+    play = PlayPanel(new_game(seed=seed))
+    player, rng = RandomPlayer(0.9), SeededRng(seed)
+    kinds = set()
+    for _ in range(40):
+        if play.state.is_terminal():
+            break
+        legal = list(play.state.legal_actions())
+        offered = play.offered()
+        assert set(offered) == set(legal), (play.state.phase, set(legal) ^ set(offered))
+        action = player.choose(play.state, rng)
+        kinds.add(action.kind)
+        assert play.play(action), action
+        assert "refused" not in play.outcome.value
+    assert {"play", "end-turn"} <= kinds and len(kinds) >= 4, kinds

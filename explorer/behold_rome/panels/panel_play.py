@@ -183,6 +183,7 @@ class PlayPanel(widgets.VBox):
         self.advice: list = []
         self.last_update_ms = 0.0
         self._listeners: list = []
+        self._offered: dict = {}
         self._picture = StatePicture(state)
         width, height = self._picture.pixel_size
         self.picture = picture(width, height, margin=PICTURE_MARGIN).add_class("behold-play-picture")
@@ -298,12 +299,14 @@ class PlayPanel(widgets.VBox):
         self._picture.update(state)
         self.picture.value = self._picture.png()
         self.status.value = status_html(state)
+        self._clear(self.hand)
         self.hand.children = [self._hand_button(card) for card in state.hand]
         self._show_chosen(legal)
         # between actions the hand cards' plays are under the chosen card; while a card is resolved every
         # choice is one of its costs or benefits, so all of them are shown here
         others = legal if state.phase in ("costs", "benefits") else [
             a for a in legal if not any(involves(a, card) for card in state.hand)]
+        self._clear(self.choices)
         self.choices.children = [self._action_button(a, "behold-choice-action") for a in others] or [
             widgets.HTML("<i>the game is over</i>" if state.is_terminal() else "<i>nothing else now</i>")]
         self.undo_button.disabled = not state.history
@@ -318,6 +321,27 @@ class PlayPanel(widgets.VBox):
         elif note is not None:
             self.outcome.value = html.escape(note)
         self.last_update_ms = (time.perf_counter() - begin) * 1000
+
+    def offered(self) -> list:
+        """The actions the panel's buttons offer now: the choices of the moment, and each hand card's legal
+        plays (every legal action has a button: the tests check it)."""
+        def actions(box) -> list:
+            return [self._offered[b.model_id] for b in box.children if b.model_id in self._offered]
+
+        shown = actions(self.choices)
+        chosen = self.chosen
+        for card in self.state.hand:
+            self.choose(card)
+            shown += actions(self.legal)
+        self.choose(chosen)
+        return shown
+
+    def _clear(self, box) -> None:
+        """Close the widgets of ``box`` (a row about to be rebuilt) and forget the actions they offered."""
+        old, box.children = box.children, []
+        for child in old:
+            self._offered.pop(child.model_id, None)
+            child.close()
 
     def _hand_button(self, card: str) -> widgets.Button:
         state = self.state
@@ -335,13 +359,15 @@ class PlayPanel(widgets.VBox):
         button = widgets.Button(description=action_text(self.state, action), tooltip=str(action),
                                 layout=button_layout()).add_class(css)
         button.on_click(lambda _b, a=action: self.play(a))
+        self._offered[button.model_id] = action
         return button
 
     def _show_chosen(self, legal) -> None:
         state, card = self.state, self.chosen
+        self._clear(self.legal)
         if card is None:
             self.card.value = "<i>no card chosen</i>" if state.hand else ""
-            self.legal.children, self.refused.value = [], ""
+            self.refused.value = ""
             return
         self.card.value = level_html(state, card)
         mine = [a for a in legal if involves(a, card)]
