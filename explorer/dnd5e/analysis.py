@@ -566,13 +566,34 @@ class OpportunityRisk:
                                            "P(Treffer)", "P(kritisch)", "erwarteter Schaden", "Regel"])
 
     def _repr_html_(self) -> str:
+        damage, drop = (f"{float(v):.{d}f}".replace(".", ",") for v, d in ((self.expected_damage, 3), (self.p_drop, 4)))
         head = (f"<b>Gelegenheitsangriffe auf {html.escape(self.name)}</b>: {len(self.attacks)}, erwarteter Schaden "
-                f"{float(self.expected_damage):.3f}, P(0 TP bei {self.hit_points} TP) = {float(self.p_drop):.4f}")
+                f"{damage}, P(0 TP bei {self.hit_points} TP) = {drop}")  # German decimals, as the table's
         if self.movement.budget.disengage:
             head += f" (Rückzug: keine, {html.escape(str(refs.RUECKZUG))})"
         skipped = "".join(f"<br><small>{html.escape(n)}: {html.escape(why)}</small>" for n, why in self.not_attacking)
         from explorer.core.display import html_table
-        return f"<div>{head}{skipped}{html_table(self.frame, index=False)._repr_html_()}</div>"
+        rule = (f"<br><small>Regel: {html.escape(str(refs.SRD_OPPORTUNITY_ATTACKS))}</small>" if self.attacks else "")
+        return f"<div>{head}{skipped}{html_table(self.shown, index=False)._repr_html_()}{rule}</div>"
+
+    @property
+    def shown(self) -> pd.DataFrame:
+        """:attr:`frame` as the table shows it, narrow enough for a 590 px output area: the attack in
+        one column (weapon, bonus, AC, the roll's mode when it is not normal), chances in percent, the
+        rule -- the same for every row -- once below the table instead of in a column."""
+        def attack(a) -> str:
+            mode = "" if a.odds.mode.mode == "normal" else f", {a.odds.mode.mode.capitalize()}"
+            return f"{a.waffe} {a.odds.attack_bonus:+d} gegen RK {a.odds.ac}{mode}"
+
+        def percent(p) -> str:
+            return f"{100 * float(p):.1f}".replace(".", ",") + " %"
+
+        rows = [{"Angreifer": a.attacker, "bei (Abschnitt)": f"{_pt(a.at)} ({a.leg + 1})", "Angriff": attack(a),
+                 "P(Treffer)": percent(a.odds.p_treffer), "P(kritisch)": percent(a.odds.p_crit),
+                 "Schaden (erwartet)": f"{float(a.odds.expected_damage):.3f}".replace(".", ",")}
+                for a in self.attacks]
+        return pd.DataFrame(rows, columns=["Angreifer", "bei (Abschnitt)", "Angriff", "P(Treffer)", "P(kritisch)",
+                                           "Schaden (erwartet)"])
 
     def __repr__(self) -> str:
         return (f"OpportunityRisk({self.name}: {len(self.attacks)} attacks, expected_damage={self.expected_damage}, "
