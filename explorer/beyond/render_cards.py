@@ -413,18 +413,25 @@ def _e(value) -> str:
     return html.escape(str(value))
 
 
+PLAYER_ROWS = ("points", "loose Spirit cards", "enchanted", "Nian Shou", "Capture cards", "tokens", "Lotus",
+               "protected")
+"""The rows of :func:`players_html`, one per thing a player's area holds."""
+
+
 def players_html(state, viewer="public") -> str:
-    """Each player's area as an HTML table: energy points, loose Spirit cards by spirit, enchanted
-    patterns (summoned ones marked), Nian Shou cards, Capture cards, tokens, Lotus tokens and
-    protected cards.  Capture cards show their Capture side -- only the symbol -- except to the
-    referee (``viewer`` None) and to their owner ("Card backs: Yin or Yang Capture Side");
-    ``viewer``: ``"public"``, None or a player."""
+    """Each player's area as an HTML table, a column per player and a row per thing it holds:
+    energy points, loose Spirit cards by spirit, enchanted patterns (summoned ones marked), Nian Shou
+    cards, Capture cards, tokens, Lotus tokens and protected cards (:data:`PLAYER_ROWS`).  Capture
+    cards show their Capture side -- only the symbol -- except to the referee (``viewer`` None) and
+    to their owner ("Card backs: Yin or Yang Capture Side"); ``viewer``: ``"public"``, None or a player.
+
+    A column per player, not a row: nine columns side by side needed 821 px, more than JupyterLab's
+    590 px output area (at a 1024 px window), which cut the table after "Capture cards"; two to four
+    players' columns wrap their lists between the items."""
     if viewer not in ("public", None) and viewer not in state.players:
         raise ValueError(f"{viewer!r} is not a player of this game; players: {', '.join(state.players)}")
     acting = state.current_player
-    head = ("<tr><th>player</th><th>points</th><th>loose Spirit cards</th><th>enchanted</th><th>Nian Shou</th>"
-            "<th>Capture cards</th><th>tokens</th><th>Lotus</th><th>protected</th></tr>")
-    rows = []
+    names, cells = [], {row: [] for row in PLAYER_ROWS}
     for p in state.players:
         layout = area_layout(state, p)
         loose = ", ".join(f"{spirit_name(state, code)} {len(ids)}"
@@ -434,20 +441,25 @@ def players_html(state, viewer="public") -> str:
         sees = viewer is None or viewer == p
         captures = ", ".join((str(state.cards[c]) if sees else state.cards[c].symbol)
                              for c in layout["captures"]) or "-"
-        name = (_e(p) + (" <b>(to act)</b>" if p == acting else "")
-                + (" [BEYOND stock]" if state.beyond_stock == p else ""))
-        rows.append(f"<tr><td>{name}</td><td>{state.score(p)['total']}</td><td>{_e(loose)}</td>"
-                    f"<td>{_e(patterns)}</td><td>{len(layout['nian'])}</td><td>{_e(captures)}</td>"
-                    f"<td>{layout['tokens']}</td>"
-                    f"<td>{layout['lotus']}</td><td>{_e(', '.join(map(str, map(state.cards.get, layout['protected']))) or '-')}</td></tr>")
+        names.append(_e(p) + (" <b>(to act)</b>" if p == acting else "")
+                     + (" [BEYOND stock]" if state.beyond_stock == p else ""))
+        protected = ", ".join(map(str, map(state.cards.get, layout["protected"]))) or "-"
+        for row, value in zip(PLAYER_ROWS, (state.score(p)["total"], loose, patterns, len(layout["nian"]), captures,
+                                            layout["tokens"], layout["lotus"], protected)):
+            cells[row].append(_e(value))
+    head = "<tr><th></th>" + "".join(f"<th>{name}</th>" for name in names) + "</tr>"
+    rows = ["<tr><th>" + _e(row) + "</th>" + "".join(f"<td>{value}</td>" for value in values) + "</tr>"
+            for row, values in cells.items()]
     seen = ("what every player may know" if viewer == "public" else "the referee's view" if viewer is None
             else f"what {viewer} may know")
     # a div and a table class in the selectors: JupyterLab's rule for rendered tables
     # (``:not(.jp-RenderedMarkdown).jp-RenderedHTMLCommon td``) right-aligns cells and outranks
-    # anything with fewer than two classes
+    # anything with fewer than two classes; cells wrap between words (lists after their commas)
     style = ("<style>div.beyond-players table.beyond-table{border-collapse:collapse;font-size:12px}"
              "div.beyond-players table.beyond-table th,div.beyond-players table.beyond-table td{"
-             "border-bottom:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top}</style>")
+             "border-bottom:1px solid #ddd;padding:2px 6px;text-align:left;vertical-align:top;"
+             "white-space:normal;word-break:normal;overflow-wrap:break-word}"
+             "div.beyond-players table.beyond-table tr>th:first-child{font-weight:normal;color:#444}</style>")
     return (f'{style}<div class="beyond-players"><div><i>{_e(seen)}</i> -- {_e(table_line(state))}</div>'
             f'<table class="beyond-table">{head}{"".join(rows)}</table></div>')
 
