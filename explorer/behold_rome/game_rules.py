@@ -298,9 +298,15 @@ def target(R: Rules, d: dict, card_id: str, region: bool) -> tuple[int, dict]:
 
 # -- candidates ----------------------------------------------------------------------------------------
 def step_candidates(R: Rules, d: dict, search: bool = False) -> Iterator:
-    """The steps of the top frame worth trying (``search``: only the benefit types still unresolved)."""
+    """The steps of the top frame worth trying.  ``search`` (the completion search asks whether some
+    way on exists, not which steps are legal): only the benefit types still unresolved, and not the
+    hand cards a benefit's own rule refuses -- a store of a card without such resources, a conquest
+    of a card that is no region, a develop or degrade of a card of another type."""
     f = d["frames"][-1]
     deck = d["deck"]
+    if search and f["stage"] == "benefits":
+        yield from _search_steps(R, d, f)
+        return
     hand = [e[0] for e in deck.hand]
     if f["stage"] == "costs":
         c = f["costs"]
@@ -333,6 +339,38 @@ def step_candidates(R: Rules, d: dict, search: bool = False) -> Iterator:
             yield from (made(DevelopRegion, e[0]) for e in deck.controlled())
     if not search:
         yield made(Finish)
+
+
+def _search_steps(R: Rules, d: dict, f: dict) -> Iterator:
+    """The benefit steps the completion search tries (:func:`step_candidates`, ``search``)."""
+    deck = d["deck"]
+    for b in f["benefits"]:
+        if b["left"] <= 0 or b["done"]:
+            continue
+        kind = b["kind"]
+        if kind == "draw":
+            yield made(Draw)
+            if R.fluid:
+                yield made(PassNation)
+        elif kind == "develop_region":
+            yield from (made(DevelopRegion, e[0]) for e in deck.controlled())
+        elif kind in _HAND_STEPS:
+            step, wanted = _HAND_STEPS[kind], b.get("type")
+            for e in deck.hand:
+                lv = R.levels[(e[0], e[1])]
+                if kind == "store":
+                    if R.count(lv, b["resource"]) < 1:
+                        continue
+                elif kind == "conquer":
+                    if lv.type != "region":
+                        continue
+                elif wanted is not None and lv.type != wanted:
+                    continue
+                yield made(step, e[0])
+
+
+_HAND_STEPS = {"store": Store, "develop": Develop, "degrade": Degrade, "conquer": Conquer}
+"""The benefits resolved with a card of the hand, and their steps."""
 
 
 def candidates(R: Rules, d: dict) -> list:
