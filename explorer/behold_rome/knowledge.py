@@ -261,7 +261,8 @@ def knowledge(state) -> Knowledge:
         if state.rules.any_time and state.round > 1:
             seen = _seen_by_replay(state)
             if seen is not None:
-                hidden = [i for i in range(1, len(stack)) if ids[i] not in MARKERS and ids[i] not in seen]
+                hidden = [i for i in range(1, len(stack)) if ids[i] not in MARKERS and ids[i] not in seen
+                          and stack[i][2] != "controlled"]  # controlled at set-up: known, at the very back
         elif state.round == 1 and "nation" in ids:
             hidden = list(range(1, ids.index("nation")))
     order = {c.id: k for k, c in enumerate(state.cardset.civ_cards)}

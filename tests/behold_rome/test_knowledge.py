@@ -190,3 +190,28 @@ def test_a_game_asked_again_after_more_actions_knows_the_same_as_a_fresh_replay(
         knowledge(s)
         s.apply(player.choose(s, rng))
         assert knowledge(s) == knowledge(s.copy())
+
+
+SETTINGS = [{"difficulty": "casual"}, {"difficulty": "hard", "variants": ["fluid-rounds"]},
+            {"difficulty": "easy", "rulings": {"behold_rome.move-on-when": "any-time"}},
+            {"difficulty": "impossible", "variants": ["score-chaser"], "rival": None}]
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: s["difficulty"])
+def test_what_is_known_is_true_throughout_a_game(settings):
+    """Whatever the difficulty or variant ("Difficulty Settings", "Fluid Round Variant", "Variants"), every place
+    the player knows holds the card he thinks, and the unseen cards are exactly those of the unseen places
+    ("Holding the Game")."""
+    s = new_game(seed=5, **settings)
+    player, rng = RandomPlayer(), SeededRng(5)
+    steps = 0
+    while not s.is_terminal():
+        if steps % 7 == 0:
+            k = knowledge(s)
+            real = [tuple(e) for e in s.deck.stack]
+            assert len(k.stack) == len(real)
+            assert all(e is None or e == r for e, r in zip(k.stack, real))
+            assert sorted(k.unseen) == sorted((r[0], r[1]) for e, r in zip(k.stack, real) if e is None)
+            assert all(r[2] == "" for e, r in zip(k.stack, real) if e is None)  # none stored or controlled
+        s.apply(player.choose(s, rng))
+        steps += 1
