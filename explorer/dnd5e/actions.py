@@ -110,20 +110,27 @@ class Vorbereiten(Action):
 
 @ACTIONS.register("gegenstand-verwenden")
 class GegenstandVerwenden(Action):
-    """Use an Object (GEGENSTAND VERWENDEN): ``gegenstand`` names the object."""
+    """Use an Object (GEGENSTAND VERWENDEN): ``gegenstand`` names an object the creature carries
+    (:data:`explorer.dnd5e.items.ITEMS`, e.g. the Heiltrank), ``ziel`` the creature it is used on
+    ("" for the user itself)."""
     gegenstand: str
+    ziel: str = ""
 
 
 @ACTIONS.register("magischen-gegenstand-verwenden")
 class MagischenGegenstandVerwenden(Action):
-    """Use a Magic Item (MAGISCHEN GEGENSTAND VERWENDEN) whose use takes an action."""
+    """Use a Magic Item (MAGISCHEN GEGENSTAND VERWENDEN) whose use takes an action: ``gegenstand`` (e.g.
+    the Zauberstab der Magischen Geschosse), ``ziel`` the creature it is aimed at."""
     gegenstand: str
+    ziel: str = ""
 
 
 @ACTIONS.register("spezialfaehigkeit-verwenden")
 class SpezialfaehigkeitVerwenden(Action):
-    """Use a Special Ability (SPEZIALFÄHIGKEIT VERWENDEN): a class feature or a monster's action."""
+    """Use a Special Ability (SPEZIALFÄHIGKEIT VERWENDEN): a class feature or a monster's action
+    (:data:`explorer.dnd5e.items.ABILITIES`, e.g. the Höllenhund's Feueratem), aimed at ``ziel``."""
     faehigkeit: str
+    ziel: str = ""
 
 
 @ACTIONS.register("zug-beenden")

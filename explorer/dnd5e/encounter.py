@@ -17,7 +17,11 @@ modifiers.  The monsters' values are the SRD 5.1 stat blocks' (Goblin: Scimitar 
 with the Kurzschwert's 1W6 -- the shipped weapons have no scimitar; Shortbow +4, 1d6 + 2; Orc:
 Greataxe +5, 1d12 + 3); the Kämpferin and the Magierin are illustrative 1st-level characters built
 by the SRD's rules (not SRD stat blocks); ``kaempferin_hellebarde`` is the Kämpferin with a halberd
-(SRD 5.1 Weapon Properties > Reach: 3 m).
+(SRD 5.1 Weapon Properties > Reach: 3 m); ``kaempferin_trank`` carries two Heiltränke (Potions of
+Healing), ``magierin_zauberstab`` a Zauberstab der Magischen Geschosse (Wand of Magic Missiles, 7
+charges); ``hoellenhund`` is the SRD 5.1 Hell Hound (Bite +5, 1d8 + 3 piercing plus 2d6 fire, played as
+one 1W8+2W6+3 roll; Fire Breath, Recharge 5-6: :data:`explorer.dnd5e.items.FEUERATEM`), met in the
+shipped encounter ``hoellenhund``.
 """
 
 from __future__ import annotations
@@ -80,9 +84,10 @@ SPELLS = {FEUERPFEIL.name: FEUERPFEIL}
 @dataclass(frozen=True)
 class Kampfwerte:
     """What the encounter needs of a creature beyond :class:`~explorer.dnd5e.creatures.Creature`:
-    ``geschick`` (Dexterity modifier), ``angriffe`` (its attacks, the first melee one also its
-    opportunity attack), ``zauber`` (spell name -> spell attack bonus), ``heimlichkeit`` (Stealth)
-    and ``wahrnehmung`` (Perception) modifiers."""
+    ``geschick`` (Dexterity modifier, also its Dexterity saving throw), ``angriffe`` (its attacks, the
+    first melee one also its opportunity attack), ``zauber`` (spell name -> spell attack bonus),
+    ``heimlichkeit`` (Stealth) and ``wahrnehmung`` (Perception) modifiers, ``gegenstaende`` and
+    ``faehigkeiten`` (what it can use with an action)."""
 
     creature: Creature
     geschick: int
@@ -90,6 +95,12 @@ class Kampfwerte:
     zauber: tuple[tuple[str, int], ...] = ()
     heimlichkeit: int = 0
     wahrnehmung: int = 0
+    gegenstaende: tuple[tuple[str, int], ...] = ()
+    """Objects and magic items carried: (the item's name in :data:`explorer.dnd5e.items.ITEMS`, how many /
+    its charges) -- what Gegenstand verwenden and Magischen Gegenstand verwenden can use (ruling
+    ``dnd5e.potion-object``)."""
+    faehigkeiten: tuple[str, ...] = ()
+    """Special abilities used with an action (:data:`explorer.dnd5e.items.ABILITIES`)."""
 
     @property
     def passive_wahrnehmung(self) -> int:
@@ -127,6 +138,14 @@ def _profiles() -> dict[str, Kampfwerte]:
                                             heimlichkeit=1, wahrnehmung=2),
         "magierin": Kampfwerte(MAGIERIN, 2, (Waffenangriff("Dolch", 4, 2),), zauber=(("Feuerpfeil", 5),),
                                heimlichkeit=2, wahrnehmung=1),
+        "kaempferin_trank": Kampfwerte(c["kaempferin"], 1, (Waffenangriff("Langschwert", 5, 3),
+                                                            Waffenangriff("Leichte Armbrust", 3, 1)),
+                                       heimlichkeit=1, wahrnehmung=2, gegenstaende=(("Heiltrank", 2),)),
+        "magierin_zauberstab": Kampfwerte(MAGIERIN, 2, (Waffenangriff("Dolch", 4, 2),), zauber=(("Feuerpfeil", 5),),
+                                          heimlichkeit=2, wahrnehmung=1,
+                                          gegenstaende=(("Zauberstab der Magischen Geschosse", 7),)),
+        "hoellenhund": Kampfwerte(c["hoellenhund"], 1, (Waffenangriff("Biss (Höllenhund)", 5, 3),),
+                                  heimlichkeit=1, wahrnehmung=5, faehigkeiten=("Feueratem",)),
     }
 
 
@@ -150,6 +169,13 @@ ENCOUNTERS: dict[str, dict[str, Any]] = {
             {"name": "Goblin 1", "profile": "goblin", "side": "Monster", "position": [12.75, 12.75]},
             {"name": "Goblin 2", "profile": "goblin", "side": "Monster", "position": [14.25, 9.75]},
             {"name": "Ork", "profile": "ork", "side": "Monster", "position": [9.75, 14.25]}],
+    },
+    "hoellenhund": {
+        "map": {"width": 12, "height": 12, "walls": [], "areas": []},
+        "creatures": [
+            {"name": "Kämpferin", "profile": "kaempferin_trank", "side": "Helden", "position": [2.25, 2.25]},
+            {"name": "Magierin", "profile": "magierin_zauberstab", "side": "Helden", "position": [0.75, 3.75]},
+            {"name": "Höllenhund", "profile": "hoellenhund", "side": "Monster", "position": [9.75, 9.75]}],
     },
 }
 """The shipped encounters (JSON-able, see the module docstring)."""

@@ -57,6 +57,7 @@ from explorer.dnd5e.battlemap import BattleMap, _quarters, gap_between, point
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.encounter import ENCOUNTERS, SPELLS, Encounter, build, roll_initiative
 from explorer.dnd5e.movement import Budget, Movement, _round_whole, allowance, grid_leg_meets_wall, move, speed_of
+from explorer.dnd5e.items import ABILITIES, ITEMS, Gegenstand, Spezialfaehigkeit, caught
 from explorer.dnd5e.odds import COVER_AC_BONUS, wurfmodus
 
 CLOSE = SQUARE
@@ -207,6 +208,14 @@ class EncounterState(GameState):
         readied action as data)."""
         return list(self._data["effects"])
 
+    def supplies(self, name: str) -> dict[str, int]:
+        """What ``name`` still carries: item name -> how many (or charges left) (ruling ``dnd5e.potion-object``)."""
+        return dict(self._data["vorrat"].get(name, {}))
+
+    def spent(self, name: str) -> tuple[str, ...]:
+        """The special abilities of ``name`` used and not yet recharged (SRD 5.1 Limited Usage)."""
+        return tuple(a for n, a in sorted(self._data["verbraucht"]) if n == name)
+
     def hidden(self) -> dict[str, int]:
         """The creatures versteckt, with their Stealth totals."""
         return dict(self._data["hidden"])
@@ -251,6 +260,9 @@ class EncounterState(GameState):
                 import shapely
                 assert not shapely.contains_xy(zone, float(t.position[0]), float(t.position[1])), \
                     f"{t.name} and {other.name} share a space"
+        for name, supplies in d["vorrat"].items():
+            carried = dict(self.profiles[name].gegenstaende)
+            assert all(0 <= n <= carried[item] for item, n in supplies.items()), f"{name} carries {supplies}"
         if self.is_terminal():
             assert not any(True for _ in self.legal_actions())
 
@@ -291,7 +303,9 @@ class EncounterState(GameState):
                            "disengage": b.disengage},
                 "action": d["action"], "bonus": d["bonus"], "actions_this_turn": d["actions_this_turn"],
                 "reacted": sorted(d["reacted"]), "effects": [_plain(e) for e in d["effects"]],
-                "hidden": dict(d["hidden"]), "rng": d["rng"].to_json()}
+                "hidden": dict(d["hidden"]), "rng": d["rng"].to_json(),
+                "vorrat": {n: dict(v) for n, v in d["vorrat"].items()},
+                "verbraucht": [list(e) for e in sorted(d["verbraucht"])]}
         spec = _plain_spec(self.encounter.spec)
         return {"system": "dnd5e", "version": 1, "encounter": spec,
                 "rulings": self.rulings.to_json(), "seed": self.seed, "data": data,
@@ -315,6 +329,8 @@ def _copy(d: dict) -> dict:
     out["effects"] = list(d["effects"])
     out["hidden"] = dict(d["hidden"])
     out["rng"] = d["rng"].copy()
+    out["vorrat"] = {n: dict(v) for n, v in d["vorrat"].items()}
+    out["verbraucht"] = set(d["verbraucht"])
     return out
 
 
@@ -358,12 +374,17 @@ def new_encounter(encounter: str | Mapping[str, Any] = "duell", *, seed: int = 0
     data = {"map": built.battle_map, "hp": {n: p.creature.hit_points for n, p in built.profiles.items()},
             "order": order, "initiative": totals, "round": 1, "turn": 0, "phase": "zug", "winner": None,
             "budget": Budget(), "action": None, "bonus": False, "actions_this_turn": 0, "reacted": set(),
-            "effects": [], "hidden": {}, "rng": rng}
+            "effects": [], "hidden": {}, "rng": rng, "vorrat": _supplies(built), "verbraucht": set()}
     state = EncounterState(built, data, seed)
     state.emit("initiative", "Initiative (W20 + Geschicklichkeitsmodifikator): " + ", ".join(
         f"{n} {totals[n]}" for n in order), refs.SRD_INITIATIVE)
     state.emit("zug", f"Runde 1: {state.acting} ist am Zug", refs.SRD_YOUR_TURN, player=state.current_player)
     return state
+
+
+def _supplies(built: Encounter) -> dict[str, dict[str, int]]:
+    """Every creature's objects and magic items as its profile gives them (full)."""
+    return {n: dict(p.gegenstaende) for n, p in built.profiles.items() if p.gegenstaende}
 
 
 def _load(cls, saved, source: str) -> EncounterState:
@@ -433,11 +454,27 @@ def _load(cls, saved, source: str) -> EncounterState:
         if not reacted <= names:
             raise InputError(source, "data.reacted", "creatures of the encounter", sorted(reacted))
         rng = SeededRng.from_json(d["rng"])
+        supplies = _supplies(built)  # a save from before the items: full
+        for n, items in (d.get("vorrat") or {}).items():
+            carried = dict(built.profiles[n].gegenstaende) if n in names else {}
+            if not isinstance(items, Mapping) or any(
+                    k not in carried or isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= carried[k]
+                    for k, v in items.items()):
+                raise InputError(source, "data.vorrat", "for each creature its items, 0 up to what its profile "
+                                 "carries", {n: items})
+            supplies[n] = {**carried, **items}
+        spent = set()
+        for e in d.get("verbraucht") or []:
+            if not (isinstance(e, list) and len(e) == 2 and e[0] in names
+                    and e[1] in built.profiles[e[0]].faehigkeiten):
+                raise InputError(source, "data.verbraucht", "[creature, one of its special abilities]", e)
+            spent.add((e[0], e[1]))
         data = {"map": battle_map, "hp": hp, "order": order, "initiative": {str(k): int(v) for k, v in
                                                                                d["initiative"].items()},
                 "round": rnd, "turn": turn, "phase": d["phase"], "winner": d["winner"], "budget": budget,
                 "action": action, "bonus": bool(d["bonus"]), "actions_this_turn": int(d["actions_this_turn"]),
-                "reacted": reacted, "effects": effects, "hidden": hidden, "rng": rng}
+                "reacted": reacted, "effects": effects, "hidden": hidden, "rng": rng, "vorrat": supplies,
+                "verbraucht": spent}
     except InputError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as error:
@@ -613,11 +650,63 @@ def verify(state: EncounterState, action: Action) -> None:
             for i, p in enumerate(action.pfad):
                 state.battle_map.check_position(token, p, f"pfad[{i}]")
     elif isinstance(action, (A.GegenstandVerwenden, A.MagischenGegenstandVerwenden)):
-        if not action.gegenstand.strip():
-            raise RuleViolation("welcher Gegenstand?", refs.GEGENSTAND_VERWENDEN)
+        _item_use(state, name, action)
     elif isinstance(action, A.SpezialfaehigkeitVerwenden):
-        if not action.faehigkeit.strip():
-            raise RuleViolation("welche Spezialfähigkeit?", refs.SPEZIALFAEHIGKEIT_VERWENDEN)
+        _ability_use(state, name, action)
+
+
+def _item_use(state: EncounterState, name: str, action) -> Gegenstand:
+    """The item ``action`` uses, checked (rulings dnd5e.potion-object, dnd5e.wand-one-target)."""
+    rule = refs.GEGENSTAND_VERWENDEN if action.kind == "gegenstand-verwenden" else refs.MAGISCHEN_GEGENSTAND_VERWENDEN
+    left = state._data["vorrat"].get(name, {})
+    item = ITEMS.get(action.gegenstand)
+    if item is None or action.gegenstand not in left:
+        carried = ", ".join(left) or "keine"
+        raise RuleViolation(f"{name} hat keinen Gegenstand {action.gegenstand!r} (Gegenstände: {carried}; "
+                            f"Regelentscheidung dnd5e.potion-object)", rule)
+    if item.aktion != action.kind:
+        raise RuleViolation(f"{item.name} wird mit der Aktion {A.KIND_WORDS[item.aktion]} verwendet, nicht mit "
+                            f"{A.KIND_WORDS[action.kind]}", refs.Regel.of(item.rule))
+    if left[action.gegenstand] == 0:
+        what = "hat keine Ladung mehr" if item.ladungen else "ist verbraucht"
+        raise RuleViolation(f"{item.name} von {name} {what}", refs.Regel.of(item.rule))
+    if item.wirkung == "heilen":
+        if action.ziel and action.ziel != name:
+            _target(state, name, action.ziel, rule)
+            if state.token(action.ziel).hostile_to(state.token(name)):
+                raise RuleViolation(f"{name} kann {item.name} nur sich selbst oder einem Verbündeten geben, nicht "
+                                    f"{action.ziel} (Regelentscheidung dnd5e.potion-object)", rule)
+            distance = state.distance(name, action.ziel)
+            if distance > item.reichweite:
+                raise RuleViolation(f"{action.ziel} ist {_m(distance)} entfernt: einen Trank geben kann {name} nur "
+                                    f"einer Kreatur innerhalb von {_m(item.reichweite)}", refs.SRD_POTION_OF_HEALING)
+        return item
+    if not action.ziel:
+        raise RuleViolation(f"{item.name}: welches Ziel?", refs.SRD_MAGIC_MISSILE)
+    _target(state, name, action.ziel, rule)
+    if action.ziel in state._data["hidden"]:
+        raise RuleViolation(f"{name} sieht {action.ziel} nicht (versteckt): die Geschosse treffen eine Kreatur, die "
+                            f"du sehen kannst", refs.SRD_MAGIC_MISSILE)
+    distance = state.distance(name, action.ziel)
+    if distance > item.reichweite:
+        raise RuleViolation(f"{action.ziel} ist {_m(distance)} entfernt, außerhalb der Reichweite von {item.name} "
+                            f"({_m(item.reichweite)})", refs.SRD_MAGIC_MISSILE)
+    return item
+
+
+def _ability_use(state: EncounterState, name: str, action: A.SpezialfaehigkeitVerwenden) -> Spezialfaehigkeit:
+    ability = ABILITIES.get(action.faehigkeit)
+    if ability is None or action.faehigkeit not in state.profiles[name].faehigkeiten:
+        known = ", ".join(state.profiles[name].faehigkeiten) or "keine"
+        raise RuleViolation(f"{name} hat keine Spezialfähigkeit {action.faehigkeit!r} (Spezialfähigkeiten: {known})",
+                            refs.SPEZIALFAEHIGKEIT_VERWENDEN)
+    if (name, ability.name) in state._data["verbraucht"]:
+        raise RuleViolation(f"{ability.name} von {name} ist verbraucht und noch nicht wieder aufgeladen (Aufladung "
+                            f"{ability.aufladung}-6 zu Beginn jedes Zuges)", refs.SRD_RECHARGE)
+    if not action.ziel:
+        raise RuleViolation(f"{ability.name}: auf welche Kreatur gerichtet?", refs.SPEZIALFAEHIGKEIT_VERWENDEN)
+    _target(state, name, action.ziel, refs.SPEZIALFAEHIGKEIT_VERWENDEN)
+    return ability
 
 
 # --- performing ------------------------------------------------------------------------------
@@ -676,17 +765,94 @@ def perform(state: EncounterState, action: Action) -> None:
         what = f"Angriff mit {action.waffe}" if action.reaktion == "angriff" else "Bewegung"
         state.emit("vorbereiten", f"{name} bereitet vor: wenn ein Feind in die Reichweite kommt, {what} "
                    f"(Reaktion, bis zum Beginn des nächsten Zuges)", refs.VORBEREITEN, player=state.current_player)
-    elif isinstance(action, A.GegenstandVerwenden):
-        state.emit("gegenstand", f"{name} verwendet {action.gegenstand} (Aktion)", refs.GEGENSTAND_VERWENDEN,
-                   player=state.current_player)
-    elif isinstance(action, A.MagischenGegenstandVerwenden):
-        state.emit("magischer-gegenstand", f"{name} verwendet den magischen Gegenstand {action.gegenstand} (Aktion)",
-                   refs.MAGISCHEN_GEGENSTAND_VERWENDEN, player=state.current_player)
+    elif isinstance(action, (A.GegenstandVerwenden, A.MagischenGegenstandVerwenden)):
+        _use_item(state, name, action)
     elif isinstance(action, A.SpezialfaehigkeitVerwenden):
-        state.emit("spezialfaehigkeit", f"{name} verwendet {action.faehigkeit} (Aktion)",
-                   refs.SPEZIALFAEHIGKEIT_VERWENDEN, player=state.current_player)
+        _breathe(state, name, action)
     if not state.is_terminal() and not state.in_fight(state.acting):
         _next_turn(state)
+
+
+def _use_item(state: EncounterState, name: str, action) -> None:
+    """Gegenstand verwenden / Magischen Gegenstand verwenden with a carried item: one used up (or one
+    charge spent), then its effect (rulings dnd5e.potion-object, dnd5e.wand-one-target)."""
+    d = state._data
+    item = ITEMS[action.gegenstand]
+    d["vorrat"][name][item.name] -= 1
+    left = d["vorrat"][name][item.name]
+    side = state.current_player
+    if item.wirkung == "heilen":
+        ziel = action.ziel or name
+        amount, rolls = _roll_damage(state, item.wuerfel)
+        before = d["hp"][ziel]
+        d["hp"][ziel] = min(state.max_hp(ziel), before + amount)
+        who = "trinkt" if ziel == name else f"gibt {ziel}"
+        state.emit("gegenstand", f"{name} {who} einen {item.name} (Aktion Gegenstand verwenden; noch {left}; "
+                   f"Regelentscheidung dnd5e.potion-object)", refs.GEGENSTAND_VERWENDEN, player=side, target=ziel)
+        state.emit("heilung", f"{item.name}: {item.wuerfel} (Würfe {rolls} {_signed(item.wuerfel.modifier)}) = "
+                   f"{amount} Trefferpunkte, {ziel} {before} -> {d['hp'][ziel]} TP (höchstens {state.max_hp(ziel)})",
+                   refs.SRD_POTION_OF_HEALING, player=side, target=ziel, healed=d["hp"][ziel] - before)
+        return
+    ziel = action.ziel
+    state.emit("magischer-gegenstand", f"{name} verwendet den {item.name} (Aktion Magischen Gegenstand verwenden)",
+               refs.MAGISCHEN_GEGENSTAND_VERWENDEN, player=side, target=ziel)
+    state.emit("ladung", f"{item.name}: 1 Ladung, noch {left} von {item.ladungen}: der Zauber Magisches Geschoss, "
+               f"drei Geschosse auf {ziel}, ohne Angriffswurf (Regelentscheidung dnd5e.wand-one-target)",
+               refs.SRD_WAND_OF_MAGIC_MISSILES, player=side, target=ziel)
+    amount, rolls = _roll_damage(state, item.wuerfel)
+    before = d["hp"][ziel]
+    d["hp"][ziel] = max(0, before - amount)
+    d["hidden"].pop(name, None)  # using the wand gives the user away, as an attack does (SRD 5.1 Hide)
+    state.emit("schaden", f"Schaden {item.wuerfel} {item.schadensart} (Würfe {rolls} "
+               f"{_signed(item.wuerfel.modifier)}) = {amount}: {ziel} {before} -> {d['hp'][ziel]} TP",
+               refs.SRD_MAGIC_MISSILE, player=side, target=ziel, damage=amount)
+    if d["hp"][ziel] == 0:
+        _drop(state, ziel)
+
+
+def _breathe(state: EncounterState, name: str, action: A.SpezialfaehigkeitVerwenden) -> None:
+    """The Feueratem: every creature in the cone saves (Vorteil while dodging), the dice rolled once,
+    half on a success (ruling dnd5e.cone); the ability spent until it recharges."""
+    d = state._data
+    ability = ABILITIES[action.faehigkeit]
+    d["verbraucht"].add((name, ability.name))
+    m = d["map"]
+    me = m.token(name)
+    others = [t.name for t in m.others(name) if state.in_fight(t.name)]
+    hit = caught(m, me, m.token(action.ziel).position, others)
+    side = state.current_player
+    state.emit("spezialfaehigkeit", f"{name} verwendet {ability.name} (Aktion Spezialfähigkeit verwenden) gegen "
+               f"{action.ziel}", refs.SPEZIALFAEHIGKEIT_VERWENDEN, player=side, target=action.ziel)
+    state.emit("kegel", f"{ability.name}: ein Kegel von {_m(ability.laenge)} auf {action.ziel} zu, darin "
+               f"{', '.join(hit) or 'niemand'}; Rettungswurf auf {ability.rettungswurf} SG {ability.sg}, "
+               f"{ability.schaden} {ability.schadensart}, bei Erfolg die Hälfte; verbraucht bis zur Aufladung "
+               f"({ability.aufladung}-6) (Regelentscheidung dnd5e.cone)", refs.SRD_HELL_HOUND, player=side,
+               target=action.ziel, caught=list(hit))
+    if not hit:
+        return
+    amount, rolls = _roll_damage(state, ability.schaden)
+    for ziel in hit:
+        bonus = state.profiles[ziel].geschick
+        dodging = any(e[0] == "ausweichen" and e[1] == ziel for e in d["effects"])
+        first = _d20(state)
+        if dodging:
+            second = _d20(state)
+            natural, words = max(first, second), f"W20 [{first}, {second}] -> {max(first, second)} (Vorteil: weicht aus)"
+        else:
+            natural, words = first, f"W20 {first}"
+        saved = natural + bonus >= ability.sg
+        damage = amount // 2 if saved else amount
+        before = d["hp"][ziel]
+        d["hp"][ziel] = max(0, before - damage)
+        state.emit("rettungswurf", f"{ziel}: Rettungswurf {words} {_signed(bonus)} = {natural + bonus} gegen SG "
+                   f"{ability.sg}: {'gelungen, halber Schaden' if saved else 'misslungen'}; {ability.schaden} "
+                   f"{ability.schadensart} (Würfe {rolls}) = {amount} -> {damage}: {ziel} {before} -> {d['hp'][ziel]} TP",
+                   refs.AUSWEICHEN if dodging else refs.SRD_SAVING_THROWS, player=state.token(ziel).side,
+                   target=ziel, damage=damage, saved=saved)
+        if d["hp"][ziel] == 0:
+            _drop(state, ziel)
+            if state.is_terminal():
+                return
 
 
 def _d20(state: EncounterState) -> int:
@@ -996,6 +1162,14 @@ def _next_turn(state: EncounterState) -> None:
                    player=state.token(name).side)
     state.emit("zug", f"Runde {d['round']}: {name} ist am Zug (Bewegung {_m(speed_of(state.token(name)))}, eine "
                f"Aktion, Reaktion)", refs.SRD_YOUR_TURN, player=state.token(name).side)
+    for owner, ability in sorted(d["verbraucht"]):
+        if owner == name:
+            roll = d["rng"].randrange(1, 7)
+            back = roll >= ABILITIES[ability].aufladung
+            if back:
+                d["verbraucht"].discard((owner, ability))
+            state.emit("aufladung", f"Aufladung {ability} ({ABILITIES[ability].aufladung}-6): W6 {roll}: "
+                       f"{'wieder verfügbar' if back else 'noch nicht'}", refs.SRD_RECHARGE, player=state.token(name).side)
 
 
 # --- candidates ------------------------------------------------------------------------------
@@ -1018,8 +1192,18 @@ def action_candidates(state: EncounterState) -> list[Action]:
         out += [A.Helfen(foe) for foe in foes] + [A.Helfen(ally) for ally in _allies(state, name)]
         if profile.melee is not None:
             out.append(A.Vorbereiten("feind-kommt-in-reichweite", "angriff", profile.melee.waffe))
-        out += [A.GegenstandVerwenden("Fackel"), A.MagischenGegenstandVerwenden("Zauberstab"),
-                A.SpezialfaehigkeitVerwenden("Kampfschrei")]
+        for item_name, left in state._data["vorrat"].get(name, {}).items():
+            item = ITEMS[item_name]
+            if left == 0:
+                continue
+            if item.wirkung == "heilen":
+                targets = [""] + [a for a in _allies(state, name) if state.distance(name, a) <= item.reichweite]
+                out += [A.GegenstandVerwenden(item_name, t) for t in targets]
+            else:
+                out += [A.MagischenGegenstandVerwenden(item_name, foe) for foe in foes]
+        for ability in profile.faehigkeiten:
+            if (name, ability) not in state._data["verbraucht"]:
+                out += [A.SpezialfaehigkeitVerwenden(ability, foe) for foe in foes]
     return out
 
 

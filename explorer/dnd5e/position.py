@@ -35,7 +35,8 @@ TOP_FIELDS = ("system", "map", "creatures", "order", "round", "turn", "used", "e
 MAP_FIELDS = ("width", "height", "walls", "areas")
 WALL_FIELDS = ("name", "box")
 AREA_FIELDS = ("name", "kind", "box", "height", "rough")
-CREATURE_FIELDS = ("name", "profile", "side", "position", "hp", "conditions", "initiative", "reaction", "versteckt")
+CREATURE_FIELDS = ("name", "profile", "side", "position", "hp", "conditions", "initiative", "reaction", "versteckt",
+                   "vorrat", "verbraucht")
 USED_FIELDS = ("action", "bonus_action", "movement", "diagonals")
 EFFECT_FIELDS = {"ausweichen": ("effect", "owner"), "helfen-angriff": ("effect", "owner", "subject"),
                  "helfen-wurf": ("effect", "owner", "subject"),
@@ -88,6 +89,12 @@ def position_of(state) -> dict:
             entry["initiative"] = d["initiative"][token.name]
         if token.name in d["hidden"]:
             entry["versteckt"] = d["hidden"][token.name]
+        supplies = d["vorrat"].get(token.name, {})
+        if supplies != dict(state.profiles[token.name].gegenstaende):  # written when something is used up
+            entry["vorrat"] = dict(supplies)
+        spent = state.spent(token.name)
+        if spent:
+            entry["verbraucht"] = list(spent)
         creatures.append(entry)
     b = d["budget"]
     return {"system": SYSTEM, "map": _map_out(spec["map"]), "creatures": creatures, "order": list(d["order"]),
@@ -148,12 +155,14 @@ class _Reader:
                 raise PositionError(f"creatures[{i}].versteckt", f"{e['name']} is at 0 hit points: bewusstlos, "
                                     f"it is no longer hidden", refs.SRD_DROPPING_TO_0)
         effects = self._effects(turn, action, phase)
+        supplies, spent = self._supplies(entries)
         winner = self._end(phase, rnd, limit)
         budget = Budget(used, diagonals, action == "spurt", action == "rueckzug")
         data = {"map": self.map, "hp": hp, "order": order, "initiative": initiative, "round": rnd,
                 "turn": order.index(turn), "phase": phase, "winner": winner, "budget": budget, "action": action,
                 "bonus": bonus, "actions_this_turn": int(action is not None), "reacted": reacted,
-                "effects": effects, "hidden": hidden, "rng": SeededRng(self.seed)}
+                "effects": effects, "hidden": hidden, "rng": SeededRng(self.seed), "vorrat": supplies,
+                "verbraucht": spent}
         state = EncounterState(built, data, self.seed)
         self._log(state, entries, used)
         state.origin = {"position": state.position(), "seed": self.seed}  # a replay starts here
@@ -256,9 +265,33 @@ class _Reader:
                      "conditions": self._condition_list(item, where),
                      "initiative": field(item, "initiative", int, where, default=None, low=-MAX_SCORE, high=MAX_SCORE),
                      "reaction": field(item, "reaction", bool, where, default=False),
-                     "versteckt": field(item, "versteckt", int, where, default=None, low=-MAX_SCORE, high=MAX_SCORE)}
+                     "versteckt": field(item, "versteckt", int, where, default=None, low=-MAX_SCORE, high=MAX_SCORE),
+                     "vorrat": field(item, "vorrat", dict, where, default=None),
+                     "verbraucht": field(item, "verbraucht", list, where, default=[])}
             out.append(entry)
         return out
+
+    def _supplies(self, entries: list[dict]) -> tuple[dict, set]:
+        """Each creature's items left (``vorrat``: item -> count, 0 up to what its profile carries; absent:
+        all of them) and its special abilities spent (``verbraucht``), ruling dnd5e.potion-object."""
+        supplies, spent = {}, set()
+        for i, e in enumerate(entries):
+            profile = self.built.profiles[e["name"]]
+            carried = dict(profile.gegenstaende)
+            given = e["vorrat"] if e["vorrat"] is not None else carried
+            for item, n in given.items():
+                if item not in carried:
+                    raise PositionError(f"creatures[{i}].vorrat", f"{e['name']} carries no {_short(item)} (its "
+                                        f"profile: {', '.join(carried) or 'nothing'})", refs.GEGENSTAND_VERWENDEN)
+                field(given, item, int, f"creatures[{i}].vorrat", low=0, high=carried[item])
+            if carried:
+                supplies[e["name"]] = {**carried, **given}
+            for k, ability in enumerate(e["verbraucht"]):
+                if ability not in profile.faehigkeiten:
+                    raise PositionError(f"creatures[{i}].verbraucht[{k}]", f"{e['name']} has no special ability "
+                                        f"{_short(ability)}", refs.SPEZIALFAEHIGKEIT_VERWENDEN)
+                spent.add((e["name"], ability))
+        return supplies, spent
 
     @staticmethod
     def _condition_list(item: dict, where: str) -> list[str] | None:

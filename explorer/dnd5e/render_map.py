@@ -416,13 +416,20 @@ def draw_reachable(ax, geometry: BaseGeometry | None):
 
 def _spots(gap: float, rings: int = 4, step: float = 7.0) -> list[tuple[float, float, str, str]]:
     """Offsets (points) around a square of half side ``gap``: below, above, right, left, then the
-    corners, ring after ring."""
+    corners, ring after ring; last, above and below flush with the square's left or right side (a wide
+    label beside a map corner, where the centred one would leave the axes and the corner ones cross a
+    path: tried only when none of the others is clear)."""
     out = []
     for k in range(rings):
         g = gap + k * step
         out += [(0, -g, "center", "top"), (0, g, "center", "bottom"), (g, 0, "left", "center"),
                 (-g, 0, "right", "center"), (g, -g, "left", "top"), (-g, -g, "right", "top"),
                 (g, g, "left", "bottom"), (-g, g, "right", "bottom")]
+    side = max(gap - 2.0, 0.0)
+    for k in range(rings):
+        g = gap + k * step
+        out += [(-side, g, "left", "bottom"), (side, g, "right", "bottom"), (-side, -g, "left", "top"),
+                (side, -g, "right", "top")]
     return out
 
 

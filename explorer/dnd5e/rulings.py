@@ -353,3 +353,48 @@ LINE_OF_SIGHT = register(Ruling(
            "Light, darkness and invisibility are not modelled (the same for both directions).",
     default="any-line",
 ))
+
+POTION_OBJECT = register(Ruling(
+    id="dnd5e.potion-object",
+    title="Which action drinks a potion, and who may be given one",
+    quote="Ist zum Einsatz eines nichtmagischen Gegenstands eine Aktion erforderlich, musst du die Aktion Gegenstand "
+          "verwenden ausführen.",
+    source=refs.GEGENSTAND_VERWENDEN,
+    choice="The excerpt names no object. The Heiltrank (Potion of Healing) is drunk with Gegenstand verwenden: the "
+           "SRD 5.1 lists it with the adventuring gear ('Drinking or administering a potion takes an action'), not "
+           "as a magic item to activate. It is drunk by the user or given to an ally within 1.5 m (not to a creature "
+           "at 0 hit points: dnd5e.zero-hp), heals 2W4+2 up to the maximum, and is used up. What a creature carries "
+           "comes from its profile (Kampfwerte.gegenstaende); an object it does not carry is refused.",
+    default="gegenstand-verwenden",
+))
+
+WAND_ONE_TARGET = register(Ruling(
+    id="dnd5e.wand-one-target",
+    title="The Wand of Magic Missiles: charges and darts",
+    quote="Du führst diese Aktion aus, wenn du einen magischen Gegenstand hast, für dessen Einsatz eine Aktion "
+          "erforderlich ist.",
+    source=refs.MAGISCHEN_GEGENSTAND_VERWENDEN,
+    choice="The Zauberstab der Magischen Geschosse (SRD 5.1 Wand of Magic Missiles, 7 charges) is used with "
+           "Magischen Gegenstand verwenden and spends one charge a use (the 1st-level spell; more charges for more "
+           "darts are not offered). Its three darts (SRD 5.1 Magic Missile: 1d4 + 1 force damage each, no attack "
+           "roll) all strike one creature within 36 m that the user can see (not a hidden one), each die rolled: "
+           "3W4+3. Cover is not asked (the spell's darts need only a clear path; the SL states total cover by "
+           "not choosing the target). Charges do not come back during an encounter (the wand regains them at dawn).",
+    default="one-charge-one-target",
+))
+
+CONE = register(Ruling(
+    id="dnd5e.cone",
+    title="A breath weapon's cone on the map",
+    quote="Auch Monster haben Spezialaktionen, wie in den Wertekästen beschrieben.",
+    source=refs.SPEZIALFAEHIGKEIT_VERWENDEN,
+    choice="The Höllenhund's Feueratem (SRD 5.1 Hell Hound, Fire Breath: a 15-foot cone) is aimed at a creature: "
+           "the cone points from where the line from the hound's centre to that creature's centre leaves the "
+           "hound's space, 4.5 m long and 4.5 m wide at its end (SRD 5.1 Areas of Effect > Cone: as wide as it is "
+           "long), an exact triangle on the grid and gridless alike (no template squares). Every other creature "
+           "whose space shares an area with it, friend or foe, makes the DC 12 Dexterity save (d20 + its Dexterity "
+           "modifier; Vorteil while it dodges, AUSWEICHEN); the 6W6 are rolled once for all (SRD 5.1 Damage Rolls); "
+           "half damage is rounded down. Spent, it recharges at the start of each of the hound's turns on a d6 of "
+           "5 or 6 (SRD 5.1 Limited Usage).",
+    default="triangle-from-the-space",
+))

@@ -56,7 +56,7 @@ class WeaponModel(BaseModel):
     model_config = _Strict
     name: str = Field(min_length=1, max_length=40)
     srd_name: str = Field(min_length=1, max_length=40)
-    category: Literal["Einfache Waffe", "Kriegswaffe"]
+    category: Literal["Einfache Waffe", "Kriegswaffe", "Natürliche Waffe"]
     kind: Literal["Nahkampf", "Fernkampf"]
     damage: str = Field(max_length=20)
     versatile_damage: Optional[str] = Field(default=None, max_length=20)

@@ -12,8 +12,9 @@ EVERY_ACTION = [
     A.Bewegen(((0.75, 2.25), (2.25, 2.25)), "gehen", (1,)), A.Aufstehen(), A.Angriff("Langschwert", "Ork", "halb"),
     A.ZauberWirken("Feuerpfeil", "Ork"), A.Spurt(), A.Rueckzug(), A.Ausweichen(), A.Helfen("Ork"), A.Verstecken(),
     A.Suchen(), A.Vorbereiten("feind-kommt-in-reichweite", "bewegen", "", ((3.75, 3.75),)),
-    A.GegenstandVerwenden("Fackel"), A.MagischenGegenstandVerwenden("Zauberstab"),
-    A.SpezialfaehigkeitVerwenden("Kampfschrei"), A.ZugBeenden(),
+    A.GegenstandVerwenden("Heiltrank"), A.GegenstandVerwenden("Heiltrank", "Magierin"),
+    A.MagischenGegenstandVerwenden("Zauberstab der Magischen Geschosse", "Ork"),
+    A.SpezialfaehigkeitVerwenden("Feueratem", "Kämpferin"), A.ZugBeenden(),
 ]
 
 

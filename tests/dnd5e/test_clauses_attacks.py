@@ -38,7 +38,8 @@ def _prone(state, name):
 def test_einen_angriff_ausfuehren_the_attack_action_one_weapon_attack_the_spell_one_spell_attack():
     """dnd5e-combat-de-excerpt.txt, "EINEN ANGRIFF AUSFÜHREN": "Setzt du deine Angriffsaktion ein, so
     kannst du einen Waffenangriff ausführen. Wenn du die Aktion Zauber wirken ausführst, umfassen
-    einige Zauber einen Zauberangriff." -- one attack roll each; Gegenstand verwenden rolls none."""
+    einige Zauber einen Zauberangriff." -- one attack roll each; the Zauberstab der Magischen Geschosse
+    (Magischen Gegenstand verwenden; SRD 5.1 Magic Missile: the darts hit) rolls none."""
     near = encounter(MAGE, ("Ork", "ork", "Monster", (0.75, 2.25)))
     script(near, 15, 3)  # 15 + 4 hits RK 13; 1W4 3
     events = near.apply(A.Angriff("Dolch", "Ork"))
@@ -48,9 +49,9 @@ def test_einen_angriff_ausfuehren_the_attack_action_one_weapon_attack_the_spell_
     script(far, 15, 7)  # 15 + 5 hits; 1W10 7
     events = far.apply(A.ZauberWirken("Feuerpfeil", "Ork"))
     assert [e.kind for e in events] == ["zauber", "angriff", "schaden"] and far.action_used == "zauber-wirken"
-    item = encounter(MAGE, ("Ork", "ork", "Monster", (0.75, 2.25)))
-    events = item.apply(A.GegenstandVerwenden("Fackel"))
-    assert "angriff" not in [e.kind for e in events] and item.action_used == "gegenstand-verwenden"
+    item = encounter(("Magierin", "magierin_zauberstab") + MAGE[2:], ("Ork", "ork", "Monster", (0.75, 2.25)))
+    events = item.apply(A.MagischenGegenstandVerwenden("Zauberstab der Magischen Geschosse", "Ork"))
+    assert "angriff" not in [e.kind for e in events] and item.action_used == "magischen-gegenstand-verwenden"
 
 
 def test_zwei_angriffsarten_weapon_attacks_and_spell_attacks_with_their_own_bonus():

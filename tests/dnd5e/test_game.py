@@ -358,15 +358,17 @@ def test_zauber_wirken_feuerpfeil_is_a_ranged_spell_attack_within_36_metres():
     assert refused.value.rule == refs.ZAUBER_WIRKEN
 
 
-@pytest.mark.parametrize("action, rule", [
-    (A.GegenstandVerwenden("Fackel"), refs.GEGENSTAND_VERWENDEN),
-    (A.MagischenGegenstandVerwenden("Zauberstab"), refs.MAGISCHEN_GEGENSTAND_VERWENDEN),
-    (A.SpezialfaehigkeitVerwenden("Kampfschrei"), refs.SPEZIALFAEHIGKEIT_VERWENDEN),
+@pytest.mark.parametrize("action, profile, rule", [
+    (A.GegenstandVerwenden("Heiltrank"), "kaempferin_trank", refs.GEGENSTAND_VERWENDEN),
+    (A.MagischenGegenstandVerwenden("Zauberstab der Magischen Geschosse", "Ork"), "magierin_zauberstab",
+     refs.MAGISCHEN_GEGENSTAND_VERWENDEN),
+    (A.SpezialfaehigkeitVerwenden("Feueratem", "Ork"), "hoellenhund", refs.SPEZIALFAEHIGKEIT_VERWENDEN),
 ])
-def test_gegenstand_magischer_gegenstand_spezialfaehigkeit_spend_the_action(action, rule):
+def test_gegenstand_magischer_gegenstand_spezialfaehigkeit_spend_the_action(action, profile, rule):
     """GEGENSTAND VERWENDEN, MAGISCHEN GEGENSTAND VERWENDEN, SPEZIALFÄHIGKEIT VERWENDEN: each is the
-    turn's action, logged with its rule."""
-    state = duel()
+    turn's action, logged with its rule first (then the SRD 5.1 item's or stat block's effect:
+    tests/dnd5e/test_items.py)."""
+    state = duel(profiles=(profile, "ork"))
     events = state.apply(action)
     assert events[0].rule == rule and state.action_used == action.kind
     assert A.Ausweichen() not in state.legal_actions()

@@ -63,11 +63,11 @@ def test_random_and_greedy_skirmishes_keep_the_invariants():
 
 
 def test_every_listed_candidate_is_legal_and_every_kind_is_offered():
-    """legal_actions() lists only actions check() accepts; over a few encounters every action kind of
-    the turn appears."""
+    """legal_actions() lists only actions check() accepts; over a few encounters (the skirmish, and the
+    Höllenhund's with a potion, a wand and a breath weapon) every action kind of the turn appears."""
     seen = set()
-    for seed in range(4):
-        state = new_encounter("scharmuetzel", seed=seed)
+    for seed in range(6):
+        state = new_encounter("scharmuetzel" if seed < 4 else "hoellenhund", seed=seed)
         rng = SeededRng(seed)
         player = RandomPlayer()
         for _ in range(60):
@@ -87,3 +87,14 @@ def test_gridless_encounters_keep_the_invariants():
         encounter = "scharmuetzel" if seed % 2 else "duell"
         play(encounter, seed, RandomPlayer() if seed % 4 < 2 else GreedyPlayer(), deep=True,
              rulings={"dnd5e.measuring": "gridless"})
+
+
+def test_random_hell_hound_encounters_keep_the_invariants():
+    """GEGENSTAND VERWENDEN, MAGISCHEN GEGENSTAND VERWENDEN, SPEZIALFÄHIGKEIT VERWENDEN in play: the shipped
+    encounter 'hoellenhund' (Heiltränke, a Zauberstab der Magischen Geschosse, the Feueratem with its
+    recharge) played by the random player keeps every invariant, items never below 0, JSON / undo / copy."""
+    kinds = set()
+    for seed in range(40):
+        state = play("hoellenhund", seed, RandomPlayer(), deep=seed % 4 == 0)
+        kinds |= {e.kind for e in state.log}
+    assert {"gegenstand", "magischer-gegenstand", "spezialfaehigkeit", "rettungswurf", "aufladung"} <= kinds

@@ -2,6 +2,7 @@
 
 import copy
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -24,7 +25,7 @@ SRD_TABLE = {  # SRD 5.1, "Equipment > Weapons": name, damage, damage type, rang
 def test_waffen_wie_im_srd():
     """SRD 5.1 "Equipment > Weapons" (the Weapons table): each shipped weapon's damage, damage type and
     range; ranges in metres at 0.3 m per foot (150/600 ft -> 45/180 m), as the excerpt measures."""
-    weapons = load_weapons()
+    weapons = {n: w for n, w in load_weapons().items() if w.category != "Natürliche Waffe"}
     assert set(weapons) == set(SRD_TABLE)
     for name, (srd, damage, damage_type, feet) in SRD_TABLE.items():
         w = weapons[name]
@@ -74,3 +75,14 @@ def test_waffendatei_geprueft(path, value, field):
     with pytest.raises(InputError) as error:
         weapons_from_json(data)
     assert error.value.field == field
+
+
+def test_natural_weapon_the_hell_hounds_bite():
+    """SRD 5.1 "Monsters > Hell Hound": "Bite. Melee Weapon Attack: +5 to hit, reach 5 ft., one target. Hit: 7
+    (1d8 + 3) piercing damage plus 7 (2d6) fire damage" -- a natural weapon, its dice rolled as one 1W8+2W6
+    (the +3 is the stat block's, explorer.dnd5e.encounter), reach 1.5 m; a critical hit doubles both dice."""
+    bite = load_weapons()["Biss (Höllenhund)"]
+    assert (bite.srd_name, bite.category, str(bite.damage), bite.reach_m) == (
+        "Bite (Hell Hound)", "Natürliche Waffe", "1W8+2W6", 1.5)
+    assert str(bite.damage_with(3)) == "1W8+2W6+3" and str(bite.damage_with(3).critical()) == "2W8+4W6+3"
+    assert bite.damage_with(3).mean == Fraction(29, 2)  # 4.5 + 3 + 7: the stat block writes 7 (7.5 rounded down) + 7

@@ -29,6 +29,7 @@ from explorer.dnd5e import actions as A
 from explorer.dnd5e import refs
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.game import EncounterState, move_toward, new_encounter
+from explorer.dnd5e.items import ITEMS
 from explorer.dnd5e.movement import Movement, move
 from explorer.dnd5e.render_map import MapPicture, metres_text, status_line
 
@@ -98,8 +99,13 @@ def representatives(state: EncounterState) -> list[Action]:
     out += [A.Helfen(t.name) for t in others]
     waffe = profile.melee.waffe if profile.melee is not None else (profile.angriffe[0].waffe if profile.angriffe else "")
     out.append(A.Vorbereiten("feind-kommt-in-reichweite", "angriff", waffe))
-    out += [A.GegenstandVerwenden("Fackel"), A.MagischenGegenstandVerwenden("Zauberstab"),
-            A.SpezialfaehigkeitVerwenden("Kampfschrei")]
+    carried = state.supplies(name)  # what it carries, else the shipped item (refused: not carried)
+    first = foes[0] if foes else ""
+    potions = [i for i in carried if ITEMS[i].aktion == "gegenstand-verwenden"] or ["Heiltrank"]
+    wands = [i for i in carried if ITEMS[i].aktion == "magischen-gegenstand-verwenden"] or [
+        "Zauberstab der Magischen Geschosse"]
+    out += [A.GegenstandVerwenden(i) for i in potions] + [A.MagischenGegenstandVerwenden(i, first) for i in wands]
+    out += [A.SpezialfaehigkeitVerwenden(a, first) for a in (profile.faehigkeiten or ("Feueratem",))]
     if others:
         step = _one_square_toward(token.position, others[0].position)
         if step is not None:
