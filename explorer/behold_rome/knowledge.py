@@ -213,7 +213,7 @@ again after more actions (a player asking every turn) replays only the new ones.
 
 
 def _seen_by_replay(state) -> Optional[set[str]]:
-    """The cards seen in the hand or on top from set-up to now, by replaying the game from its origin
+    """The cards seen in the hand, on top, stored or controlled from set-up to now, by replaying the game from its origin
     and history (None without an origin)."""
     origin = getattr(state, "origin", None)
     if origin is None:
@@ -236,7 +236,8 @@ def _seen_by_replay(state) -> Optional[set[str]]:
         deck = twin._data["deck"]
         seen.update(e[0] for e in deck.hand)
         seen.update(e[0] for e in deck.aside)
-        if deck.stack:
+        seen.update(e[0] for e in deck.stack if e[2])  # stored or controlled: known (a region controlled
+        if deck.stack:                                 # at set-up stays known once abandoned)
             seen.add(deck.stack[0][0])
 
     note()

@@ -193,17 +193,22 @@ def test_a_game_asked_again_after_more_actions_knows_the_same_as_a_fresh_replay(
 
 
 SETTINGS = [{"difficulty": "casual"}, {"difficulty": "hard", "variants": ["fluid-rounds"]},
+            {"difficulty": "easy", "seed": 1, "rulings": {"behold_rome.move-on-when": "any-time",  # abandons the
+                                                        "behold_rome.level-bounds": "wrap",  # region controlled
+                                                        "behold_rome.store-counts": "cards"}},  # at set-up
             {"difficulty": "easy", "rulings": {"behold_rome.move-on-when": "any-time"}},
             {"difficulty": "impossible", "variants": ["score-chaser"], "rival": None}]
 
 
-@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: s["difficulty"])
+@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: f"{s['difficulty']}-{len(s.get('rulings', {}))}")
 def test_what_is_known_is_true_throughout_a_game(settings):
     """Whatever the difficulty or variant ("Difficulty Settings", "Fluid Round Variant", "Variants"), every place
     the player knows holds the card he thinks, and the unseen cards are exactly those of the unseen places
     ("Holding the Game")."""
-    s = new_game(seed=5, **settings)
-    player, rng = RandomPlayer(), SeededRng(5)
+    settings = dict(settings)
+    seed = settings.pop("seed", 5)
+    s = new_game(seed=seed, **settings)
+    player, rng = RandomPlayer(), SeededRng(seed)
     steps = 0
     while not s.is_terminal():
         if steps % 7 == 0:
