@@ -96,3 +96,17 @@ def test_players_refuse_a_bad_patience():
         GreedyPlayer(1.5)
     with pytest.raises(InputError, match="patience"):
         RandomPlayer("x")
+
+
+def test_greedy_judges_without_looking_ahead():
+    """behold-rome-rulebook.txt, "Holding the Game": "You are not allowed to look ahead in the deck".  The score
+    counts a card wherever it is but in the controlled regions ("Scoring"), so the changes the greedy player
+    weighs are the same whatever the order of the cards not yet seen."""
+    from explorer.behold_rome.knowledge import determinize
+
+    s = new_game(seed=9)
+    player, rng = GreedyPlayer(), SeededRng(9)
+    for _ in range(30):
+        other = determinize(s, SeededRng(len(s.history)))
+        assert GreedyPlayer().changes(other) == GreedyPlayer().changes(s)
+        s.apply(player.choose(s, rng))
