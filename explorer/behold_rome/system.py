@@ -183,6 +183,14 @@ def _simulation():
                       row=row, dtypes={"rival_vp": "Int64"})
 
 
+def _describe_action(action, state) -> str:
+    """An action in words, its cards by their active level names ("Play Farmsteads"): the replay panel's
+    step headers and choices read it (:func:`explorer.behold_rome.planner.describe`)."""
+    from explorer.behold_rome.planner import describe
+    from explorer.core.replay import plain_words
+    return describe(state, action) if state is not None else plain_words(action)
+
+
 def _actions():
     from explorer.behold_rome.actions import ACTIONS
     return ACTIONS
@@ -207,6 +215,7 @@ SYSTEM = systems.register(systems.System(
     refused=refused,
     picture="explorer.behold_rome.render_game:StatePicture",
     actions=_actions(),
+    describe_action=_describe_action,
     describe="solo card game held in hand: the deck as held, played cards step by step (costs, benefits, "
              "interrupts), round end, nation development, difficulties and variants; INVENTED illustrative cards",
 ))

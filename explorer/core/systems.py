@@ -75,7 +75,8 @@ class System:
       (:func:`explorer.core.replay.load_game`); None: decoded through ``load``;
     * ``describe_action(action, state)``: an action in words for people (``"Johanna Falkenauge
       defends with S13 (Parry)"``), ``state`` the game it is taken in (or None); the replay panel's
-      step headers read it (:func:`explorer.core.replay.action_text`).  None: its call syntax.
+      step headers read it (:func:`explorer.core.replay.action_text`).  None: its kind and fields in
+      plain words (:func:`explorer.core.replay.action_choices`).
     """
 
     name: str
