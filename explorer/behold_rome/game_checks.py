@@ -297,6 +297,8 @@ def verify(R: Rules, d: dict, a) -> None:
                                 refs.ACTION_PHASE)
         return
     if kind in LOOKAHEAD and (d["frames"] or kind is Play or kind is DevelopNation):
+        if _finishes(d, a):
+            return
         trial = copy_data(d)
         perform(R, trial, a, noop)
         if not completable(R, trial):
@@ -321,6 +323,21 @@ def _draw_stopped(R: Rules, d: dict) -> Optional[str]:
         if draw is not None and draw["left"] > 0 and not draw["done"]:
             return R.levels[(f["card"], f["level"])].name
     return None
+
+
+FINAL_STEPS = {Store: "store", Draw: "draw", Degrade: "degrade"}
+"""The benefit steps that change no frame but their own benefit's (no level to develop, no region to slot)."""
+
+
+def _finishes(d: dict, a) -> bool:
+    """Whether ``a``, a benefit step its checks allow, completes what is being resolved without trying it:
+    one action is resolving, and ``a`` resolves the one type of benefit it has not begun (a store, a
+    draw or a degrade: these add no frame).  Then every type is resolved at least in part."""
+    frames = d["frames"]
+    if len(frames) != 1 or frames[0]["stage"] != "benefits":
+        return False
+    kind = FINAL_STEPS.get(type(a))
+    return kind is not None and all(b["done"] or b["kind"] == kind for b in frames[0]["benefits"])
 
 
 def _legal_step(R: Rules, d: dict, a) -> bool:
@@ -413,11 +430,14 @@ def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional
     for a in step_candidates(R, d, search=True):
         try:
             basic(R, d, a)
-            trial = copy_data(d)
-            perform(R, trial, a, noop)
+            if _finishes(d, a):
+                trial = None
+            else:
+                trial = copy_data(d)
+                perform(R, trial, a, noop)
         except RuleViolation:
             continue
-        if completable(R, trial, memo, budget):
+        if trial is None or completable(R, trial, memo, budget):
             if key is not None:
                 memo[key] = True
             return True

@@ -94,11 +94,19 @@ def benefit_entry(item) -> dict:
 
 
 def copy_data(d: dict) -> dict:
-    out = dict(d)
+    """An independent copy of the game's data (the deck's entries, never changed in place, are shared)."""
+    out = d.copy()
     out["deck"] = d["deck"].copy()
-    out["frames"] = [dict(f, costs=dict(f["costs"]), benefits=[dict(b) for b in f.get("benefits", ())],
-                          touched=list(f.get("touched", ()))) for f in d["frames"]]
+    out["frames"] = [_copy_frame(f) for f in d["frames"]]
     return out
+
+
+def _copy_frame(f: dict) -> dict:
+    g = f.copy()
+    g["costs"] = f["costs"].copy()
+    g["benefits"] = [b.copy() for b in f.get("benefits", ())]
+    g["touched"] = list(f.get("touched", ()))
+    return g
 
 
 _MADE: dict = {}
