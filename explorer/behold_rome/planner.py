@@ -14,8 +14,10 @@ same rollout seed (common random numbers), so the differences between actions ar
 luck of the draw.  An action's value is its mean measure; the advice comes best first, each with a
 short sentence why.
 
-``iterations`` fixes the work (the same advice on any machine: tests); otherwise the search runs
-until ``budget_s`` seconds have passed (at least one iteration).  :class:`PlannerPlayer` plays by the
+``iterations`` fixes the work (the same advice on any machine: tests): every action gets every sampled
+order.  Otherwise the search runs until ``budget_s`` seconds have passed (at least one iteration), and
+after 4, 8, 16, ... sampled orders sets the weaker half of the actions aside (successive halving,
+:data:`FIRST_CUT`), so the time goes to the contenders; the actions still searched come first.  :class:`PlannerPlayer` plays by the
 advice (``choose(state, rng)`` of the game protocol).
 
 Pure Python on the engine; nothing here draws.
@@ -41,6 +43,9 @@ RULES = (refs.HOLDING_THE_GAME, refs.VARIANTS, refs.SCORING)
 ROLLOUTS = ("random", "greedy")
 """The rollout players: the patient random player (:class:`~explorer.behold_rome.players.RandomPlayer`,
 fast) or the greedy one (:class:`~explorer.behold_rome.players.GreedyPlayer`, slower, stronger)."""
+FIRST_CUT = 4
+"""With a time budget (no ``iterations``), after 4, 8, 16, ... sampled orders the weaker half of the actions
+still searched is set aside (at least 2 stay), so the time goes to the contenders (successive halving)."""
 MAX_ROLLOUT_ACTIONS = 5_000
 """A rollout stops after so many actions whatever its horizon (a whole game takes a few hundred)."""
 
@@ -145,30 +150,39 @@ def advise(state, *, seed: int = 0, budget_s: float = 1.0, iterations: Optional[
     stop = None if horizon == "game" else state.round + horizon
     totals = [0.0] * len(legal)
     visits = [0] * len(legal)
+    active = list(range(len(legal)))
     root = SeededRng(seed)
     start = time.perf_counter()
     i = 0
     while (i < iterations) if iterations is not None else (i == 0 or time.perf_counter() - start < budget_s):
         sample = determinize(state, root.spawn(f"order {i}"), known)
-        for k, action in enumerate(legal):
+        for k in active:
             if iterations is None and i > 0 and time.perf_counter() - start >= budget_s:
                 break
             twin = sample.copy()
             try:
-                twin.apply(action)
+                twin.apply(legal[k])
             except RuleViolation:  # legal in the game, not in this sampled order: this sample says nothing
                 continue
             totals[k] += rollout(twin, player, root.spawn(f"rollout {i}"), stop)
             visits[k] += 1
         i += 1
-    values = [t / v if v else float("-inf") for t, v in zip(totals, visits)]
-    order = sorted(range(len(legal)), key=lambda k: (-values[k], k))
+        if iterations is None and i >= FIRST_CUT and i & (i - 1) == 0 and len(active) > 2:
+            ranked = sorted(active, key=lambda k: (-_mean(totals[k], visits[k]), k))
+            active = sorted(ranked[:max(2, (len(active) + 1) // 2)])
+    values = [_mean(t, v) for t, v in zip(totals, visits)]
+    kept = set(active)
+    order = sorted(range(len(legal)), key=lambda k: (k not in kept, -values[k], k))
     return [Advice(legal[k], values[k], visits[k], _text(state, legal, values, visits, order, rank, known, player,
-                                                         horizon))
+                                                         horizon, k not in kept))
             for rank, k in enumerate(order)]
 
 
-def _text(state, legal, values, visits, order, rank, known, player, horizon) -> str:
+def _mean(total: float, visits: int) -> float:
+    return total / visits if visits else float("-inf")
+
+
+def _text(state, legal, values, visits, order, rank, known, player, horizon, set_aside=False) -> str:
     k = order[rank]
     what = describe(state, legal[k])
     samples = (f"{visits[k]} sampled orders of the {known.size} unseen cards" if known.size
@@ -188,6 +202,8 @@ def _text(state, legal, values, visits, order, rank, known, player, horizon) -> 
         else:
             lead = ""
         return (f"{what} is best: {value} on average at {until} over {samples}, {by} play after it{lead}.")
+    if set_aside:
+        return f"{what}: {value} on average over {samples}, then set aside with the weaker half."
     behind = values[order[0]] - values[k]
     return f"{what}: {value} on average over {samples}, {behind:.1f} VP behind the best."
 

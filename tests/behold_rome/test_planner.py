@@ -107,3 +107,16 @@ def test_planner_player_pickles_for_process_pools():
     player = PlannerPlayer(iterations=3, horizon="game")
     assert pickle.loads(pickle.dumps(player)) == player and hash(player) == hash(PlannerPlayer(iterations=3,
                                                                                              horizon="game"))
+
+
+def test_a_time_budget_spends_its_rollouts_on_the_contenders():
+    """With a time budget the weaker half of the actions is set aside after 4, 8, ... sampled orders: the best
+    has at least as many rollouts as any other (one more at most for a round cut short by the clock), and the
+    actions set aside come after those still searched ("Action Phase": "Decide which card to play")."""
+    s = new_game(seed=3)
+    advice = advise(s, seed=0, budget_s=0.5)
+    most = max(a.visits for a in advice)
+    assert advice[0].visits >= most - 1
+    aside = [i for i, a in enumerate(advice) if "set aside" in a.text]
+    assert aside == list(range(len(advice) - len(aside), len(advice)))
+    assert all(advice[i].visits <= advice[0].visits for i in aside)
