@@ -3,7 +3,8 @@
 #
 #   make lab     JupyterLab at the repository root, the start notebook open (notebooks/00_start_here.ipynb)
 #   make app     serve the apps (notebooks/apps: scenario designer, replay, odds comparison, Beyond reveal and
-#                replay, D&D battle map and attack odds) with Voila; one app: make app APP=odds_comparison
+#                replay, D&D battle map and attack odds, Behold: Rome play and scoring) with Voila;
+#                one app: make app APP=odds_comparison
 #   make test    everything: unit, property, notebook (nbval) and real-browser tests
 #   make bench   run every benchmarks/bench_*.py in turn
 #   make clean   remove the venv, caches and test artifacts
