@@ -18,9 +18,9 @@ from explorer.behold_rome import refs
 from explorer.behold_rome.actions import (Abandon, Conquer, Degrade, Develop, DevelopNation, DevelopRegion, Discard,
                                           Draw, EndGame, EndTurn, Finish, MoveOn, PassNation, Pay, Play, StopDrawing,
                                           Store)
-from explorer.behold_rome.deck import MARKERS, MAX_STORED
-from explorer.behold_rome.game_rules import (Rules, benefit_of, candidates, copy_data, noop, perform, phase_of,
-                                             possessive, step_candidates, target)
+from explorer.behold_rome.deck import MARKERS, MAX_CONTROLLED, MAX_STORED
+from explorer.behold_rome.game_rules import (Rules, benefit_of, candidates, copy_data, costs_left, noop, perform,
+                                             phase_of, possessive, step_candidates, target)
 from explorer.core.rules import RuleViolation
 
 SEARCH_BUDGET = 20_000
@@ -297,7 +297,7 @@ def verify(R: Rules, d: dict, a) -> None:
                                 refs.ACTION_PHASE)
         return
     if kind in LOOKAHEAD and (d["frames"] or kind is Play or kind is DevelopNation):
-        if _finishes(d, a):
+        if _finishes(R, d, a):
             return
         trial = copy_data(d)
         perform(R, trial, a, noop)
@@ -325,19 +325,27 @@ def _draw_stopped(R: Rules, d: dict) -> Optional[str]:
     return None
 
 
-FINAL_STEPS = {Store: "store", Draw: "draw", Degrade: "degrade"}
-"""The benefit steps that change no frame but their own benefit's (no level to develop, no region to slot)."""
+FINAL_STEPS = {Store: "store", Draw: "draw", Degrade: "degrade", Develop: "develop", DevelopRegion: "develop_region",
+               Conquer: "conquer"}
+"""The benefit steps, by the type of benefit they resolve."""
 
 
-def _finishes(d: dict, a) -> bool:
+def _finishes(R: Rules, d: dict, a) -> bool:
     """Whether ``a``, a benefit step its checks allow, completes what is being resolved without trying it:
-    one action is resolving, and ``a`` resolves the one type of benefit it has not begun (a store, a
-    draw or a degrade: these add no frame).  Then every type is resolved at least in part."""
+    one action is resolving, ``a`` resolves the one type of benefit it has not begun, and adds no cost
+    to pay -- a develop whose target level asks no extra cost, a conquest with a free slot, or a store,
+    draw or degrade (these add nothing).  Then every type is resolved at least in part."""
     frames = d["frames"]
     if len(frames) != 1 or frames[0]["stage"] != "benefits":
         return False
     kind = FINAL_STEPS.get(type(a))
-    return kind is not None and all(b["done"] or b["kind"] == kind for b in frames[0]["benefits"])
+    if kind is None or not all(b["done"] or b["kind"] == kind for b in frames[0]["benefits"]):
+        return False
+    if kind in ("develop", "develop_region"):
+        return not costs_left(target(R, d, a.card, kind == "develop_region")[1])
+    if kind == "conquer":
+        return len(d["deck"].controlled()) < MAX_CONTROLLED
+    return True
 
 
 def _legal_step(R: Rules, d: dict, a) -> bool:
@@ -430,7 +438,7 @@ def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional
     for a in step_candidates(R, d, search=True):
         try:
             basic(R, d, a)
-            if _finishes(d, a):
+            if _finishes(R, d, a):
                 trial = None
             else:
                 trial = copy_data(d)
