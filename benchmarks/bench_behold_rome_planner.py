@@ -11,7 +11,7 @@ then both players' wins on the same seeds with 95% Wilson intervals and their me
 minus the rival's).  The planner plays with few iterations per decision so that the games fit the
 time (``--iterations``); the games stop early, all of them counted, once ``--limit`` seconds have gone.
 
-Run: ``python benchmarks/bench_behold_rome_planner.py [--games 6] [--difficulty easy] [--iterations 2]``.
+Run: ``python benchmarks/bench_behold_rome_planner.py [--games 10] [--difficulty easy] [--iterations 2]``.
 A benchmark, not a test: the exit code is 0 whatever the figures.
 """
 
@@ -47,7 +47,7 @@ def positions() -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--difficulty", default="easy")
     parser.add_argument("--iterations", type=int, default=2)
     parser.add_argument("--limit", type=float, default=45.0)
