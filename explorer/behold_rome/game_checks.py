@@ -411,6 +411,24 @@ def _frame_key(f: dict) -> tuple:
     return tuple(key)
 
 
+def _unpayable(R: Rules, d: dict, f: dict) -> bool:
+    """The costs left on frame ``f`` (on top, its costs being paid) can never be paid: more resources than
+    the stored cards hold, more discards than cards in the hand, more regions to abandon than are
+    controlled.  Paying costs only takes cards away -- nothing is drawn or stored, no stored card
+    changes level -- so what is short now stays short."""
+    c = f["costs"]
+    deck = d["deck"]
+    if c["discard"] and c["discard"] > sum(1 for e in deck.hand if f["kind"] != "develop" or e[0] != f["card"]):
+        return True
+    if c["abandon"] and c["abandon"] > sum(1 for e in deck.controlled() if e[0] != f["card"]):
+        return True
+    if c["population"] or c["materials"]:
+        held = [R.levels[(e[0], e[1])].resources for e in deck.stored()]
+        if c["population"] > sum(r.population for r in held) or c["materials"] > sum(r.materials for r in held):
+            return True
+    return False
+
+
 def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional[list] = None) -> bool:
     """Whether the actions being resolved can all be completed: every cost paid, at least one of each
     benefit type resolved (a search over the steps; only the types still unresolved are tried).
@@ -422,8 +440,11 @@ def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional
     if not frames:
         return True
     f = frames[-1]
-    if f["stage"] == "benefits" and all(b["done"] for b in f["benefits"]):
-        return True
+    if f["stage"] == "benefits":
+        if all(b["done"] for b in f["benefits"]):
+            return True
+    elif _unpayable(R, d, f):
+        return False
     key = None
     if memo is None:
         memo, budget = {}, [SEARCH_BUDGET]
