@@ -2,7 +2,8 @@
 (``civ()`` for the scoring, ``view()`` for what the player may know), save and load.
 
 The rules of each action live in :mod:`explorer.behold_rome.game_rules` (carrying an action out) and
-:mod:`explorer.behold_rome.game_checks` (checking it), the deck as held in :mod:`explorer.behold_rome.deck`.  One player (``"player"``); phases: ``action`` (between actions),
+:mod:`explorer.behold_rome.game_checks` (checking it), the deck as held in :mod:`explorer.behold_rome.deck`.
+One player (``"player"``); phases: ``action`` (between actions),
 ``costs`` / ``benefits`` (a played card, an extra cost or the nation's development resolving),
 ``draw`` (the end of turn's draw waits for a choice), ``over``.
 """

@@ -148,7 +148,8 @@ def _check_stop_drawing(R: Rules, d: dict, a: StopDrawing, phase: str) -> None:
 
 
 def _check_pass_nation(R: Rules, d: dict, a: PassNation, phase: str) -> None:
-    pending = phase == "draw" or (phase == "benefits" and (benefit_of(d["frames"][-1], "draw") or {}).get("left", 0) > 0)
+    draw = benefit_of(d["frames"][-1], "draw") if phase == "benefits" else None
+    pending = phase == "draw" or (draw is not None and draw["left"] > 0)
     if not R.fluid:
         raise RuleViolation("passing the nation card is the fluid round variant, not in play", refs.FLUID_ROUND_VARIANT)
     if not (pending and R.can_pass(d)):
