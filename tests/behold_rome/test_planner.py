@@ -15,7 +15,9 @@ def test_advice_ranks_every_legal_action_best_first():
     """Every legal action gets a value and a sentence (behold-rome-rulebook.txt, "Action Phase": "Decide
     which card to play"), the best first; the same seed and iterations give the same advice."""
     s = new_game(seed=3)
+    before = s.to_json()
     advice = advise(s, seed=1, iterations=2)
+    assert s.to_json() == before  # the search plays on copies
     assert sorted(map(str, (a.action for a in advice))) == sorted(map(str, s.legal_actions()))
     assert all(isinstance(a, Advice) and a.visits == 2 for a in advice)
     assert [a.value for a in advice] == sorted((a.value for a in advice), reverse=True)
