@@ -269,7 +269,8 @@ def knowledge(state) -> Knowledge:
     order = {c.id: k for k, c in enumerate(state.cardset.civ_cards)}
     unseen = tuple(sorted(((stack[i][0], stack[i][1]) for i in hidden), key=lambda e: order[e[0]]))
     assert hidden == list(range(1, 1 + len(hidden))), "the not-yet-seen block lies right behind the top card"
-    shown = tuple(None if i in set(hidden) else stack[i] for i in range(len(stack)))
+    unseen_places = set(hidden)
+    shown = tuple(None if i in unseen_places else stack[i] for i in range(len(stack)))
     return Knowledge(shown, unseen, 1, foresight, bool(hidden), state.cardset)
 
 
