@@ -160,9 +160,12 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     ``12.3%``, ``formats`` gives any column its own formatter; text columns are left-aligned, and
     a column of exact Fractions is a number column, right-aligned on one line (never wrapped at its
     slash); the ``wrap`` columns (default: every text column) wrap within ``wrap_width`` instead of running
-    off the output area -- between words only (:data:`CELL_WRAP_CSS`), never inside one; headers
-    wrap between words or after an underscore (:func:`break_points`), never cut.  A table wider
-    than the output area scrolls in its own box.  The table's id is derived from its content, so the same table gives the
+    off the output area -- between words only (:data:`CELL_WRAP_CSS`), never inside one -- except a
+    column of short cells, which stays on one line (:data:`SHORT_TEXT`), and only prose keeps a
+    minimum width (:data:`PROSE_TEXT`); headers wrap between words or after an underscore
+    (:func:`break_points`), never cut.  A table wider than the output area scrolls in its own box,
+    which hides its right columns: design a table for 590 px (``layout.NARROWEST``) -- few columns,
+    a citation the same in every row said once below it -- the JupyterLab browser test reports it.  The table's id is derived from its content, so the same table gives the
     same HTML (stored notebook outputs compare equal).
     """
     import hashlib
