@@ -28,9 +28,11 @@ READY_TRIGGERS = ("feind-kommt-in-reichweite",)
 """The closed list of perceivable triggers for Vorbereiten (ruling ``dnd5e.ready-trigger``):
 ``feind-kommt-in-reichweite`` -- a hostile creature that was not within the readier's reach ends a
 move (Bewegen) within it ("Wenn sich der Zombie neben mich stellt, ...")."""
-READY_REACTIONS = ("angriff", "bewegen")
+READY_REACTIONS = ("angriff", "bewegen", "zauber")
 """What a readied reaction does: ``angriff`` -- one attack with ``waffe`` against the creature that
-set off the trigger; ``bewegen`` -- a move along ``pfad`` (up to the full speed)."""
+set off the trigger; ``bewegen`` -- a move along ``pfad`` (up to the full speed); ``zauber`` -- the
+spell ``zauber`` (casting time one action), cast when readying and released at that creature, held
+with concentration until then (VORBEREITEN)."""
 
 
 @ACTIONS.register("bewegen")
@@ -101,11 +103,12 @@ class Suchen(Action):
 @ACTIONS.register("vorbereiten")
 class Vorbereiten(Action):
     """Ready (VORBEREITEN): ``ausloeser`` from :data:`READY_TRIGGERS`, ``reaktion`` from
-    :data:`READY_REACTIONS`: ``waffe`` for an attack, ``pfad`` for a move."""
+    :data:`READY_REACTIONS`: ``waffe`` for an attack, ``pfad`` for a move, ``zauber`` for a spell."""
     ausloeser: str
     reaktion: str
     waffe: str = ""
     pfad: tuple[tuple[float, float], ...] = ()
+    zauber: str = ""
 
 
 @ACTIONS.register("gegenstand-verwenden")

@@ -101,6 +101,8 @@ class Kampfwerte:
     ``dnd5e.potion-object``)."""
     faehigkeiten: tuple[str, ...] = ()
     """Special abilities used with an action (:data:`explorer.dnd5e.items.ABILITIES`)."""
+    konstitution: int = 0
+    """The Constitution saving throw modifier (holding a readied spell: SRD 5.1 Concentration)."""
 
     @property
     def passive_wahrnehmung(self) -> int:
@@ -122,7 +124,8 @@ class Kampfwerte:
 MAGIERIN = Creature("Magierin", "mittelgroß", Speeds(gehen=Fraction(9)), strength=8, reach=Fraction(3, 2),
                     armour_class=12, hit_points=8, height=Fraction(165, 100))
 """Illustrative 1st-level wizard built by the SRD's rules: Dexterity 14 (AC 10 + 2), 6 + Constitution
-modifier 2 hit points, Intelligence 16 (spell attack +5); not an SRD stat block."""
+modifier 2 hit points, Intelligence 16 (spell attack +5), Constitution 14 (+2: a Constitution save holding a readied spell);
+not an SRD stat block."""
 
 
 def _profiles() -> dict[str, Kampfwerte]:
@@ -137,12 +140,12 @@ def _profiles() -> dict[str, Kampfwerte]:
         "kaempferin_hellebarde": Kampfwerte(c["kaempferin"], 1, (Waffenangriff("Hellebarde", 5, 3),),
                                             heimlichkeit=1, wahrnehmung=2),
         "magierin": Kampfwerte(MAGIERIN, 2, (Waffenangriff("Dolch", 4, 2),), zauber=(("Feuerpfeil", 5),),
-                               heimlichkeit=2, wahrnehmung=1),
+                               heimlichkeit=2, wahrnehmung=1, konstitution=2),
         "kaempferin_trank": Kampfwerte(c["kaempferin"], 1, (Waffenangriff("Langschwert", 5, 3),
                                                             Waffenangriff("Leichte Armbrust", 3, 1)),
                                        heimlichkeit=1, wahrnehmung=2, gegenstaende=(("Heiltrank", 2),)),
         "magierin_zauberstab": Kampfwerte(MAGIERIN, 2, (Waffenangriff("Dolch", 4, 2),), zauber=(("Feuerpfeil", 5),),
-                                          heimlichkeit=2, wahrnehmung=1,
+                                          heimlichkeit=2, wahrnehmung=1, konstitution=2,
                                           gegenstaende=(("Zauberstab der Magischen Geschosse", 7),)),
         "hoellenhund": Kampfwerte(c["hoellenhund"], 1, (Waffenangriff("Biss (Höllenhund)", 5, 3),),
                                   heimlichkeit=1, wahrnehmung=5, faehigkeiten=("Feueratem",)),

@@ -638,11 +638,19 @@ def verify(state: EncounterState, action: Action) -> None:
         if action.reaktion not in A.READY_REACTIONS:
             raise RuleViolation(f"Reaktion {action.reaktion!r}: eine Aktion (angriff) oder eine Bewegung (bewegen)",
                                 refs.VORBEREITEN)
+        if action.reaktion != "zauber" and action.zauber:
+            raise RuleViolation("nur ein vorbereiteter Zauber nennt einen Zauber", refs.VORBEREITEN)
         if action.reaktion == "angriff":
             if state.profiles[name].attack(action.waffe) is None:
                 raise RuleViolation(f"{name} hat keine Waffe {action.waffe!r}", refs.VORBEREITEN)
             if action.pfad:
                 raise RuleViolation("ein vorbereiteter Angriff hat keinen Pfad", refs.VORBEREITEN)
+        elif action.reaktion == "zauber":
+            if state.profiles[name].spell_bonus(action.zauber) is None or action.zauber not in SPELLS:
+                raise RuleViolation(f"{name} kann den Zauber {action.zauber!r} nicht vorbereiten: nur Zauber mit einem "
+                                    f"Zeitaufwand von einer Aktion, die {name} wirken kann", refs.VORBEREITEN)
+            if action.pfad or action.waffe:
+                raise RuleViolation("ein vorbereiteter Zauber hat keinen Pfad und keine Waffe", refs.VORBEREITEN)
         else:
             if not action.pfad or action.waffe:
                 raise RuleViolation("eine vorbereitete Bewegung braucht einen Pfad (und keine Waffe)", refs.VORBEREITEN)
@@ -760,9 +768,11 @@ def perform(state: EncounterState, action: Action) -> None:
     elif isinstance(action, A.Suchen):
         _search(state, name)
     elif isinstance(action, A.Vorbereiten):
-        d["effects"].append(("vorbereitet", name, (action.ausloeser, action.reaktion, action.waffe,
+        held = action.zauber if action.reaktion == "zauber" else action.waffe  # a spell in the weapon's slot
+        d["effects"].append(("vorbereitet", name, (action.ausloeser, action.reaktion, held,
                                                    tuple(tuple(p) for p in action.pfad))))
-        what = f"Angriff mit {action.waffe}" if action.reaktion == "angriff" else "Bewegung"
+        what = {"angriff": f"Angriff mit {action.waffe}", "bewegen": "Bewegung",
+                "zauber": f"{action.zauber} (gewirkt, mit Konzentration gehalten)"}[action.reaktion]
         state.emit("vorbereiten", f"{name} bereitet vor: wenn ein Feind in die Reichweite kommt, {what} "
                    f"(Reaktion, bis zum Beginn des nächsten Zuges)", refs.VORBEREITEN, player=state.current_player)
     elif isinstance(action, (A.GegenstandVerwenden, A.MagischenGegenstandVerwenden)):
@@ -808,6 +818,8 @@ def _use_item(state: EncounterState, name: str, action) -> None:
                refs.SRD_MAGIC_MISSILE, player=side, target=ziel, damage=amount)
     if d["hp"][ziel] == 0:
         _drop(state, ziel)
+    else:
+        _concentration(state, ziel, amount)
 
 
 def _breathe(state: EncounterState, name: str, action: A.SpezialfaehigkeitVerwenden) -> None:
@@ -853,6 +865,8 @@ def _breathe(state: EncounterState, name: str, action: A.SpezialfaehigkeitVerwen
             _drop(state, ziel)
             if state.is_terminal():
                 return
+        else:
+            _concentration(state, ziel, damage)
 
 
 def _d20(state: EncounterState) -> int:
@@ -997,7 +1011,28 @@ def _attack(state: EncounterState, name: str, ziel: str, *, waffe: str | None = 
                    player=state.token(name).side, target=ziel, damage=amount)
         if d["hp"][ziel] == 0:
             _drop(state, ziel)
+        else:
+            _concentration(state, ziel, amount)
     return hit
+
+
+def _concentration(state: EncounterState, name: str, damage: int) -> None:
+    """``name`` took ``damage`` while holding a readied spell: a Constitution save of DC 10 or half the
+    damage, whichever is higher; failing it loses the spell (VORBEREITEN; SRD 5.1 Concentration)."""
+    d = state._data
+    held = next((e for e in d["effects"] if e[0] == "vorbereitet" and e[1] == name and e[2][1] == "zauber"), None)
+    if held is None or damage <= 0:
+        return
+    dc = max(10, damage // 2)
+    bonus = state.profiles[name].konstitution
+    roll = _d20(state)
+    kept = roll + bonus >= dc
+    if not kept:
+        d["effects"].remove(held)
+    state.emit("konzentration", f"{name} hält den vorbereiteten {held[2][2]}: Rettungswurf auf Konstitution W20 {roll} "
+               f"{_signed(bonus)} = {roll + bonus} gegen SG {dc} (10 oder der halbe Schaden): "
+               f"{'gehalten' if kept else 'unterbrochen, der Zauber verfliegt ohne Wirkung'}", refs.SRD_CONCENTRATION,
+               player=state.token(name).side, target=name, kept=kept)
 
 
 def _drop(state: EncounterState, name: str) -> None:
@@ -1119,6 +1154,15 @@ def _readied(state: EncounterState, mover: str, before: dict) -> None:
                 state.emit("vorbereitet", f"{owner} kann nicht angreifen: {why.reason}", why.rule, player=me.side)
                 continue
             _attack(state, owner, mover, waffe=waffe, kind="Vorbereiteter Angriff")
+        elif reaction == "zauber":
+            distance = state.distance(owner, mover)
+            if distance > SPELLS[waffe].reichweite:
+                state.emit("vorbereitet", f"{mover} ist außerhalb der Reichweite von {waffe}", refs.VORBEREITEN,
+                           player=me.side)
+                continue
+            state.emit("zauber", f"{owner} setzt den vorbereiteten {waffe} frei (Reaktion)", refs.VORBEREITEN,
+                       player=me.side)
+            _attack(state, owner, mover, zauber=waffe, kind="Vorbereiteter Zauber")
         else:
             try:
                 mv = move(m, owner, [tuple(p) for p in pfad])
@@ -1192,6 +1236,7 @@ def action_candidates(state: EncounterState) -> list[Action]:
         out += [A.Helfen(foe) for foe in foes] + [A.Helfen(ally) for ally in _allies(state, name)]
         if profile.melee is not None:
             out.append(A.Vorbereiten("feind-kommt-in-reichweite", "angriff", profile.melee.waffe))
+        out += [A.Vorbereiten("feind-kommt-in-reichweite", "zauber", zauber=spell) for spell, _ in profile.zauber]
         for item_name, left in state._data["vorrat"].get(name, {}).items():
             item = ITEMS[item_name]
             if left == 0:

@@ -40,7 +40,7 @@ CREATURE_FIELDS = ("name", "profile", "side", "position", "hp", "conditions", "i
 USED_FIELDS = ("action", "bonus_action", "movement", "diagonals")
 EFFECT_FIELDS = {"ausweichen": ("effect", "owner"), "helfen-angriff": ("effect", "owner", "subject"),
                  "helfen-wurf": ("effect", "owner", "subject"),
-                 "vorbereitet": ("effect", "owner", "ausloeser", "reaktion", "waffe", "pfad")}
+                 "vorbereitet": ("effect", "owner", "ausloeser", "reaktion", "waffe", "pfad", "zauber")}
 EFFECT_ACTION = {"ausweichen": "ausweichen", "helfen-angriff": "helfen", "helfen-wurf": "helfen",
                  "vorbereitet": "vorbereiten"}
 """The action that makes each lasting effect (AUSWEICHEN, HELFEN, VORBEREITEN)."""
@@ -488,6 +488,12 @@ class _Reader:
                                     f"{', '.join(a.waffe for a in profile.angriffe)})", refs.VORBEREITEN)
             if points:
                 raise PositionError(f"{where}.pfad", "a readied attack has no path", refs.VORBEREITEN)
+        elif reaction == "zauber":
+            waffe = field(item, "zauber", str, where)
+            if profile.spell_bonus(waffe) is None or points or "waffe" in item:
+                raise PositionError(f"{where}.zauber", f"{owner} readies a spell it knows (spells: "
+                                    f"{', '.join(n for n, _ in profile.zauber) or 'none'}), with no path or weapon, "
+                                    f"got {_short(waffe)}", refs.VORBEREITEN)
         else:
             waffe = field(item, "waffe", str, where, default="")
             if waffe or not points:
@@ -642,6 +648,8 @@ def _effect_out(effect: tuple) -> dict:
         return {"effect": kind, "owner": owner}
     if kind == "vorbereitet":
         trigger, reaction, waffe, pfad = subject
+        if reaction == "zauber":  # the spell held in the readied subject's weapon slot
+            return {"effect": kind, "owner": owner, "ausloeser": trigger, "reaktion": reaction, "zauber": waffe}
         return {"effect": kind, "owner": owner, "ausloeser": trigger, "reaktion": reaction, "waffe": waffe,
                 "pfad": [list(p) for p in pfad]}
     return {"effect": kind, "owner": owner, "subject": subject}

@@ -222,7 +222,11 @@ READY_TRIGGER = register(Ruling(
            "ends a move within it. The reaction is one attack against that creature or a move along a path "
            "named when readying (up to the full speed); it is always taken when the trigger occurs and the "
            "reaction is still there, right after the move that set it off, and is lost at the start of the "
-           "readier's next turn. Readied spells (concentration) are not offered.",
+           "readier's next turn. A readied spell (one the readier knows, casting time one action: Feuerpfeil) is cast "
+           "when readying and released with the reaction as its spell attack at that creature; holding it needs "
+           "concentration: damage to the readier asks a Constitution save of DC 10 or half the damage, whichever "
+           "is higher (SRD 5.1 Concentration), and failing it, or dropping to 0 hit points, loses the spell "
+           "without effect.",
     default="closed-list",
 ))
 

@@ -311,3 +311,40 @@ def test_a_wrong_items_file_is_refused_naming_the_field():
         with pytest.raises(InputError) as refused:
             items.items_from_json(bad)
         assert where in str(refused.value)
+
+
+# --- Vorbereiten: a readied spell and its concentration -------------------------------------------------
+def test_a_readied_spell_is_released_when_the_trigger_occurs():
+    """VORBEREITEN: "Bereitest du einen Zauberspruch vor, wirkst du ihn wie gewohnt, setzt seinen Effekt aber erst
+    dann mit deiner Reaktion frei, sobald der Auslöser eintritt. Nur Zauber mit einem Zeitaufwand von einer Aktion
+    können vorbereitet werden." -- the Magierin readies Feuerpfeil; the Ork steps beside her, so the ranged spell
+    attack has Nachteil (SRD 5.1 Ranged Attacks in Close Combat): d20s 15 and 14, the lower + 5 hits RK 13; 1W10 7."""
+    state = scene(("Magierin", "magierin", "Helden", (0.75, 0.75)), ("Ork", "ork", "Monster", (6.75, 0.75)))
+    state.apply(A.Vorbereiten("feind-kommt-in-reichweite", "zauber", zauber="Feuerpfeil"))
+    state.apply(A.ZugBeenden())
+    script(state, 15, 14, 7)
+    events = state.apply(A.Bewegen(((2.25, 0.75),)))
+    assert [e.kind for e in events if e.kind in ("vorbereitet", "zauber", "angriff", "schaden")] == [
+        "vorbereitet", "zauber", "angriff", "schaden"]
+    assert state.hp("Ork") == 15 - 7 and state.reaction_used("Magierin")
+    fighter = scene(FIGHTER, ORC)
+    with pytest.raises(RuleViolation) as refused:
+        fighter.check(A.Vorbereiten("feind-kommt-in-reichweite", "zauber", zauber="Feuerpfeil"))
+    assert refused.value.rule == refs.VORBEREITEN
+
+
+def test_a_readied_spell_fails_when_concentration_breaks():
+    """VORBEREITEN: "Das Zurückhalten des Effekts erfordert jedoch Konzentration [...] Wird deine Konzentration
+    unterbrochen, schlägt der vorbereitete Zauber fehl und verfliegt, ohne Wirkung zu zeigen." (SRD 5.1
+    Concentration: a Constitution save, DC 10 or half the damage): the Goblin's arrow hits the Magierin for 4, she
+    rolls 5 + 2 < 10 and loses the spell; the Ork then steps beside her unharmed. With 8 + 2 she keeps it."""
+    for roll, kept in ((5, False), (8, True)):
+        state = scene(("Magierin", "magierin", "Helden", (0.75, 0.75)), ("Goblin", "goblin", "Monster", (12.75, 0.75)),
+                      ("Ork", "ork", "Monster", (6.75, 0.75)))
+        state.apply(A.Vorbereiten("feind-kommt-in-reichweite", "zauber", zauber="Feuerpfeil"))
+        state.apply(A.ZugBeenden())
+        script(state, 15, 2, roll)  # the Goblin's Kurzbogen: 15 + 4 hits RK 12, 1W6 2 + 2 = 4; the save
+        events = state.apply(A.Angriff("Kurzbogen", "Magierin"))
+        save = next(e for e in events if e.kind == "konzentration")
+        assert save.rule == refs.SRD_CONCENTRATION and save.data["kept"] is kept and "SG 10" in save.text
+        assert any(e[0] == "vorbereitet" and e[1] == "Magierin" for e in state.effects()) is kept
