@@ -430,6 +430,29 @@ def _unpayable(R: Rules, d: dict, f: dict) -> bool:
     return False
 
 
+CHANGES_THE_HAND = ("draw", "develop", "degrade")
+"""The benefits that bring cards into the hand or change the levels of its cards."""
+
+
+def _no_conquest(R: Rules, d: dict, f: dict) -> bool:
+    """The conquest of play frame ``f`` (the one action resolving) can never be begun: no card of the hand
+    is a region it may conquer (wealth, banner), and nothing left to do for the action brings a card into
+    the hand or changes a level there (no draw, develop or degrade to come, no degrade to pay) -- its
+    other steps only take cards away."""
+    if f["kind"] != "play":
+        return False
+    conquer = benefit_of(f, "conquer")
+    if conquer is None or conquer["done"] or (f["stage"] == "costs" and f["costs"]["degrade"]):
+        return False
+    if any(b["kind"] in CHANGES_THE_HAND and not b["done"] and b["left"] > 0 for b in f["benefits"]):
+        return False
+    for e in d["deck"].hand:
+        lv = R.levels[(e[0], e[1])]
+        if lv.type == "region" and lv.wealth <= conquer["value"] and R.banner_ok(d, lv.banner):
+            return False
+    return True
+
+
 def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional[list] = None) -> bool:
     """Whether the actions being resolved can all be completed: every cost paid, at least one of each
     benefit type resolved (a search over the steps; only the types still unresolved are tried).
@@ -445,6 +468,8 @@ def completable(R: Rules, d: dict, memo: Optional[dict] = None, budget: Optional
         if all(b["done"] for b in f["benefits"]):
             return True
     elif _unpayable(R, d, f):
+        return False
+    if len(frames) == 1 and _no_conquest(R, d, f):
         return False
     key = None
     if memo is None:
