@@ -845,7 +845,9 @@ def _breathe(state: EncounterState, name: str, action: A.SpezialfaehigkeitVerwen
     amount, rolls = _roll_damage(state, ability.schaden)
     for ziel in hit:
         bonus = state.profiles[ziel].geschick
-        dodging = any(e[0] == "ausweichen" and e[1] == ziel for e in d["effects"])
+        target = d["map"].token(ziel)  # Ausweichen is lost when incapacitated or at speed 0 (AUSWEICHEN)
+        dodging = (any(e[0] == "ausweichen" and e[1] == ziel for e in d["effects"]) and not target.incapacitated
+                   and speed_of(target) > 0)
         first = _d20(state)
         if dodging:
             second = _d20(state)

@@ -348,3 +348,20 @@ def test_a_readied_spell_fails_when_concentration_breaks():
         save = next(e for e in events if e.kind == "konzentration")
         assert save.rule == refs.SRD_CONCENTRATION and save.data["kept"] is kept and "SG 10" in save.text
         assert any(e[0] == "vorbereitet" and e[1] == "Magierin" for e in state.effects()) is kept
+
+
+def test_a_grappled_dodger_saves_without_advantage():
+    """AUSWEICHEN: "Du verlierst diesen Vorteil, wenn du kampfunfähig bist oder deine Bewegungsrate 0 beträgt" --
+    the dodging Kämpferin, grappled (gepackt: speed 0, SRD 5.1 Appendix PH-A), rolls one d20 against the
+    Feueratem."""
+    state = scene(("Kämpferin", "kaempferin_trank", "Helden", (2.25, 0.75)),
+                  ("Höllenhund", "hoellenhund", "Monster", (3.75, 0.75)))
+    state.apply(A.Ausweichen())
+    state.apply(A.ZugBeenden())
+    token = state.token("Kämpferin")
+    state._data["map"] = state.battle_map.moved("Kämpferin", token.position, conditions={"gepackt"})
+    state._changed()
+    script(state, *([1] * 6), 4)
+    events = state.apply(A.SpezialfaehigkeitVerwenden("Feueratem", "Kämpferin"))
+    save = next(e for e in events if e.kind == "rettungswurf")
+    assert save.rule == refs.SRD_SAVING_THROWS and not save.data["saved"] and "[" not in save.text.split(":")[1]
