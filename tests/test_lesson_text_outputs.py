@@ -37,7 +37,8 @@ GAME_LESSONS = [FOLDER / name for name in ("behind/01_first_game.ipynb", "behind
                                            "behind/03_melee_and_ranged_odds.ipynb", "behind/04_abilities.ipynb",
                                            "behind/05_scenario_designer.ipynb", "behind/06_jewel_of_athens.ipynb",
                                            "beyond/01_rules.ipynb", "behold_rome/01_holding_the_game.ipynb",
-                                           "behold_rome/02_a_round.ipynb", "behold_rome/03_scoring.ipynb")]
+                                           "behold_rome/02_a_round.ipynb", "behold_rome/03_scoring.ipynb",
+                                           "behold_rome/04_planner_and_strategy.ipynb")]
 LONGEST_LINE = 100  # characters: JupyterLab wraps a longer output line mid-word at 1280 px with the file browser open
 MOST_LINES = 6      # lines in one printed output: more is a listing, which belongs in a table
 
