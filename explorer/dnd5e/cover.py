@@ -104,8 +104,8 @@ class Deckung:
     def require_target(self) -> "Deckung":
         """This result, or :class:`~explorer.core.rules.RuleViolation` for total cover."""
         if not self.targetable:
-            raise RuleViolation(f"{self.target} hat volle Deckung gegen {self.attacker}: kein Ziel eines Angriffs "
-                                "(a target with total cover can't be targeted directly by an attack)", self.rule)
+            raise RuleViolation(f"{self.target} hat volle Deckung gegen {self.attacker}: kein Ziel eines Angriffs",
+                                self.rule)
         return self
 
     def explain(self) -> str:

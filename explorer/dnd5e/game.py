@@ -979,27 +979,27 @@ def _attack(state: EncounterState, name: str, ziel: str, *, waffe: str | None = 
             natural, dice_words = first, f"W20 {first} ({mode.reason})"
         else:
             natural = max(first, second) if mode.mode == "vorteil" else min(first, second)
-            dice_words = f"W20 [{first}, {second}] -> {natural} ({mode.reason})"
+            dice_words = f"W20 {first} und {second}, es zählt {natural} ({mode.reason})"
     base_ac = target.creature.armour_class
     cover = COVER_AC_BONUS[deckung]
     ac = base_ac + cover
     total = natural + bonus
-    ac_words = f"RK {base_ac}" + (f" + {cover} ({deckung} Deckung, {refs.SRD_COVER}) = {ac}" if cover else "")
+    ac_words = f"RK {base_ac}" + (f" + {cover} ({deckung} Deckung) = {ac}" if cover else "")
     if natural == 1:
         outcome, rule = "Fehlschlag (natürliche 1)", refs.SRD_ROLLING_1_OR_20
     elif natural == 20:
         outcome, rule = "kritischer Treffer (natürliche 20)", refs.SRD_ROLLING_1_OR_20
     elif total >= ac:
-        outcome, rule = f"Treffer ({total} >= {ac})", refs.ANGRIFFSWUERFE
+        outcome, rule = f"Treffer ({total} ≥ {ac})", refs.ANGRIFFSWUERFE
     else:
         outcome, rule = f"Fehlschlag ({total} < {ac})", refs.ANGRIFFSWUERFE
     hit = natural == 20 or (natural != 1 and total >= ac)
-    sources = "; ".join(f"{text} ({r})" for text, r in pros + cons)
     state.emit("angriff", f"{kind}: {name} greift {ziel} mit {what} an ({_m(distance)}"
                f"{', Fernkampf' if ranged else ', Nahkampf'}): {dice_words} {_signed(bonus)} ({bonus_source}) = "
-               f"{total} gegen {ac_words}: {outcome}" + (f" [Quellen: {sources}]" if sources else ""), rule,
+               f"{total} gegen {ac_words}: {outcome}", rule,
                player=state.token(name).side, attacker=name, target=ziel, natural=natural, bonus=bonus, total=total,
-               ac=ac, cover=deckung, mode=mode.mode, hit=hit)
+               ac=ac, cover=deckung, mode=mode.mode, hit=hit,
+               sources="; ".join(f"{text} ({r})" for text, r in pros + cons))  # the roll mode's rules, kept out of the text
     d["hidden"].pop(name, None)  # an attack gives the hidden attacker's position away (SRD 5.1 Hide)
     if hit:
         crit = natural == 20
@@ -1061,8 +1061,7 @@ def _move(state: EncounterState, name: str, mv: Movement, *, readied: bool) -> N
     start = m.token(name)
     side = start.side
     d["budget"] = mv.budget if name == state.acting else d["budget"]
-    state.emit("bewegen", f"{name} bewegt sich für {_m(mv.cost)}:\n{mv.explain()}", refs.SRD_MOVEMENT_AND_POSITION,
-               player=side, cost=float(mv.cost))
+    state.emit("bewegen", mv.summary(), refs.SRD_MOVEMENT_AND_POSITION, player=side, cost=float(mv.cost), mover=name)
     prone_end = mv.prone_at_end
     profile = state.profiles[name]
     for check in mv.checks:

@@ -99,6 +99,25 @@ class Leg:
         return "\n".join(lines)
 
 
+_VERBS = {"gehen": "geht", "kriechen": "kriecht", "klettern": "klettert", "schwimmen": "schwimmt",
+          "fliegen": "fliegt", "springen": "springt"}
+
+
+def _piece_label(piece: Piece) -> str:
+    """A piece's ground in two or three words and its cost factor: "gehen", "schwieriges Gelände (x2)",
+    "Bereich von Goblin (x2)", "klettern (x2)", "Weitsprung"."""
+    if piece.mode == "springen":
+        return "Weitsprung"
+    harder = [text.split(":")[0] for text, _ in piece.reasons if text.endswith(": +1 m je m")
+              and ("schwierig" in text or text.startswith("Bereich von"))]
+    harder = [h.replace(" gilt als schwieriges Gelände", "") for h in harder]
+    if piece.mode in ("gehen", "fliegen") and harder:
+        label = harder[0] if piece.mode == "gehen" else f"fliegen, {harder[0]}"
+    else:
+        label = piece.mode + (f", {harder[0]}" if harder else "")
+    return label + (f" (x{piece.rate})" if piece.rate != 1 else "")
+
+
 @dataclass(frozen=True)
 class OpportunityAttack:
     """A Gelegenheitsangriff: ``attacker`` may use its reaction for one melee attack "right before"
@@ -150,6 +169,30 @@ class Movement:
                   for oa in self.opportunity_attacks]
         lines += [str(check) for check in self.checks]
         return "\n".join(lines)
+
+    def summary(self) -> str:
+        """What the move did in one short German sentence, for the encounter's log: the metres moved
+        (and their cost when it differs), then the metres of each kind of ground with its cost factor:
+        ``"Kämpferin geht 9 m (kostet 12 m): 6 m gehen, 3 m schwieriges Gelände (x2)"``.  It cites
+        nothing (the event's rule does); the per-leg detail with its rules is :meth:`explain`."""
+        kinds: dict[str, Any] = {}
+        modes = set()
+        for leg in self.legs:
+            for p in leg.pieces:
+                modes.add(p.mode)
+                label = _piece_label(p)
+                kinds[label] = kinds.get(label, Fraction(0)) + p.length
+        length = sum((leg.length for leg in self.legs), Fraction(0))
+        verb = _VERBS.get(next(iter(modes)), "bewegt sich") if len(modes) == 1 else "bewegt sich"
+        words = f"{self.name} "
+        if self.stand_up_cost:
+            words += f"steht auf ({_m(self.stand_up_cost)}) und "
+        words += f"{verb} {_m(length)}"
+        if self.cost != length + self.stand_up_cost:
+            words += f" (kostet {_m(self.cost)})"
+        if len(kinds) > 1 or any(label not in _VERBS for label in kinds):
+            words += ": " + ", ".join(f"{_m(v)} {label}" for label, v in kinds.items())
+        return words
 
     def apply(self, battle_map: BattleMap) -> BattleMap:
         token = battle_map.token(self.name)

@@ -123,6 +123,11 @@ class Wurfmodus:
     def __str__(self) -> str:
         return self.mode
 
+    @property
+    def rule(self):
+        """The rule that sets the mode (the reason's citation, kept out of its German words)."""
+        return SRD_ADVANTAGE
+
 
 def wurfmodus(vorteile: Iterable[str] = (), nachteile: Iterable[str] = ()) -> Wurfmodus:
     """Combine the named sources of advantage (``vorteile``) and disadvantage (``nachteile``) into
@@ -136,18 +141,16 @@ def wurfmodus(vorteile: Iterable[str] = (), nachteile: Iterable[str] = ()) -> Wu
     """
     pros = _sources(vorteile, "vorteile")
     cons = _sources(nachteile, "nachteile")
-    rule = f"({SRD_ADVANTAGE})"
+    # the reason is German only and cites nothing: its rule is Wurfmodus.rule, shown once beside it
     if pros and cons:
-        reason = (f"Vorteil ({', '.join(pros)}) und Nachteil ({', '.join(cons)}) heben sich auf: ein W20 "
-                  f"(advantage and disadvantage cancel, however many of each) {rule}")
+        reason = (f"Vorteil ({', '.join(pros)}) und Nachteil ({', '.join(cons)}) heben sich auf: ein W20, "
+                  f"wie viele es auch sind")
         return Wurfmodus("normal", pros, cons, reason)
     if pros:
-        return Wurfmodus("vorteil", pros, (), f"Vorteil ({', '.join(pros)}): zwei W20, der höhere zählt "
-                         f"(advantage: the higher of two d20; several sources still one extra die) {rule}")
+        return Wurfmodus("vorteil", pros, (), f"Vorteil ({', '.join(pros)}): zwei W20, der höhere zählt")
     if cons:
-        return Wurfmodus("nachteil", (), cons, f"Nachteil ({', '.join(cons)}): zwei W20, der niedrigere zählt "
-                         f"(disadvantage: the lower of two d20; several sources still one extra die) {rule}")
-    return Wurfmodus("normal", (), (), "weder Vorteil noch Nachteil: ein W20 (neither advantage nor disadvantage)")
+        return Wurfmodus("nachteil", (), cons, f"Nachteil ({', '.join(cons)}): zwei W20, der niedrigere zählt")
+    return Wurfmodus("normal", (), (), "weder Vorteil noch Nachteil: ein W20")
 
 
 def _sources(values: Any, field: str) -> tuple[str, ...]:
@@ -170,8 +173,8 @@ def _mode(value: Any) -> Wurfmodus:
         return value
     if isinstance(value, str) and value.strip().casefold() in _MODE_NAMES:
         mode = _MODE_NAMES[value.strip().casefold()]
-        words = {"normal": "ein W20 (one d20)", "vorteil": "Vorteil: der höhere von zwei W20 (advantage)",
-                 "nachteil": "Nachteil: der niedrigere von zwei W20 (disadvantage)"}
+        words = {"normal": "ein W20", "vorteil": "Vorteil: der höhere von zwei W20",
+                 "nachteil": "Nachteil: der niedrigere von zwei W20"}
         return Wurfmodus(mode, reason=words[mode])
     raise InputError(SOURCE, "mode", "'normal', 'vorteil' (advantage) or 'nachteil' (disadvantage), "
                      "or a Wurfmodus from wurfmodus(vorteile, nachteile)", value)
@@ -181,8 +184,7 @@ def _cover(value: Any) -> str:
     if isinstance(value, str) and value.strip().casefold() in _COVER_NAMES:
         cover = _COVER_NAMES[value.strip().casefold()]
         if cover == "voll":
-            raise RuleViolation("Volle Deckung (total cover): das Ziel kann nicht direkt angegriffen werden "
-                                "(a target with total cover can't be targeted directly by an attack)", SRD_COVER)
+            raise RuleViolation("Volle Deckung: das Ziel kann nicht direkt angegriffen werden", SRD_COVER)
         return cover
     raise InputError(SOURCE, "cover", "one of 'keine', 'halb' (half, +2), 'dreiviertel' (three-quarters, +5), "
                      "'voll' (total: no attack)", value)
@@ -300,7 +302,7 @@ class AttackOdds:
         cover = "" if self.cover == "keine" else f" + {COVER_AC_BONUS[self.cover]} ({_COVER_WORDS[self.cover]}, {SRD_COVER})"
         lines = [f"Angriffswurf: W20 {self.attack_bonus:+d} gegen RK {self.ac}{cover} = {self.effective_ac}: "
                  f"trifft, wenn W20 + {self.attack_bonus} >= {self.effective_ac} ({ANGRIFFSWUERFE})",
-                 f"Wurfmodus {self.mode.mode}: {self.mode.reason}",
+                 f"Wurfmodus {self.mode.mode}: {self.mode.reason} ({SRD_ADVANTAGE})",
                  f"natürliche 20 trifft immer (kritischer Treffer), natürliche 1 verfehlt immer ({SRD_ROLLING_1_OR_20})"]
         if self.crit_range < 20:
             lines.append(f"kritischer Treffer ab natürlicher {self.crit_range} (ruling {RULING_CRIT_RANGE.id})")

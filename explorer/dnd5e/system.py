@@ -142,9 +142,8 @@ def actions_this_turn(state) -> int:
 
 def moved_this_turn(state) -> float:
     """The metres the acting creature's moves cost this turn, added up from the log."""
-    prefix = f"{state.acting} bewegt sich für"
     return sum(float(e.data.get("cost", 0)) for e in _turn_events(state)
-               if e.kind == "bewegen" and e.text.startswith(prefix))
+               if e.kind == "bewegen" and e.data.get("mover") == state.acting)
 
 
 def damage_taken(state) -> dict[str, int]:

@@ -185,4 +185,5 @@ def test_attacking_an_unseen_target_has_disadvantage():
     events = state.apply(A.Angriff("Zweihandaxt", "Goblin"))
     roll = next(e for e in events if e.kind == "angriff")
     assert roll.data["mode"] == "nachteil" and roll.data["natural"] == 3 and not roll.data["hit"]
-    assert "ungesehenes Ziel" in roll.text and refs.SRD_UNSEEN.section in roll.text
+    assert "ungesehenes Ziel" in roll.text and refs.SRD_UNSEEN.section in roll.data["sources"]
+    assert "SRD" not in roll.text  # the text is German words; the rules are the event's rule and its sources

@@ -129,6 +129,19 @@ def test_difficult_terrain_costs_one_extra_metre_per_metre():
     assert "schwieriges Gelände" in gridless.explain() and 'SRD 5.1, Abschnitt "Combat > Movement' in gridless.explain()
 
 
+def test_the_log_says_a_move_in_one_short_sentence_without_citations():
+    """SRD 5.1 Difficult Terrain (each metre costs one extra): the rubble walk of the test above, 6 m of
+    which 3 m rubble, read as one German sentence for the log -- the metres, their cost, each ground once
+    with its cost factor -- and no rule inside (the event's rule column cites it once)."""
+    rubble = Area("Geröll", "schwierig", (3, 0, 6, 1.5))
+    movement = move(field(hero(), areas=(rubble,)), "Kämpferin", [sq(2, 0), sq(4, 0)])
+    assert len(movement.legs) == 2
+    assert movement.summary() == "Kämpferin geht 6 m (kostet 9 m): 3 m gehen, 3 m schwieriges Gelände (x2)"
+    plain = move(field(hero()), "Kämpferin", [sq(2, 0), sq(4, 0)])
+    assert plain.summary() == "Kämpferin geht 6 m"
+    assert "SRD" not in movement.summary() and "Abschnitt" not in movement.summary()
+
+
 def test_difficult_terrain_counts_once_even_if_several_things_make_it_difficult():
     """SRD 5.1 Difficult Terrain: "This rule is true even if multiple things in a space count as difficult
     terrain" -- a friend standing in rubble: still 2 m per metre."""

@@ -65,7 +65,8 @@ def test_vorteil_und_nachteil_heben_sich_auf():
     disadvantage and only one grants advantage" (Vorteil and Nachteil cancel, however many)."""
     mixed = wurfmodus(["Helfen"], ["Ziel weicht aus (Ausweichen)", "lange Reichweite"])
     assert mixed.mode == "normal" and mixed.vorteile == ("Helfen",) and len(mixed.nachteile) == 2
-    assert "Helfen" in mixed.reason and "lange Reichweite" in mixed.reason and str(SRD_ADVANTAGE) in mixed.reason
+    assert "Helfen" in mixed.reason and "lange Reichweite" in mixed.reason and mixed.rule == SRD_ADVANTAGE
+    assert "advantage" not in mixed.reason and "SRD" not in mixed.reason  # German words; the rule cited beside
     assert wurfmodus(["Helfen", "unsichtbar"], []).mode == "vorteil"
     assert wurfmodus([], ["liegend", "lange Reichweite"]).mode == "nachteil"
     assert wurfmodus().mode == "normal"
@@ -99,7 +100,7 @@ def test_volle_deckung_kein_ziel():
     refused with that rule (dnd5e-combat-de-excerpt.txt, ANGRIFFSSTRUKTUR step 1: choose a target)."""
     with pytest.raises(RuleViolation) as error:
         attack_odds(5, 15, "1W8", cover="voll")
-    assert error.value.rule == SRD_COVER and "total cover" in str(error.value)
+    assert error.value.rule == SRD_COVER and "Volle Deckung" in str(error.value)
 
 
 def test_kritischer_treffer_wuerfel_zweimal_modifikator_einmal():

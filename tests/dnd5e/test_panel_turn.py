@@ -41,8 +41,9 @@ def test_the_buttons_are_the_engines_legal_actions_and_every_move_is_legal():
     assert readied.tooltip == "Vorbereiten: Angriff (Zweihandaxt), wenn ein Feind in Reichweite kommt"
     assert "Ork" in panel.status.value and "Aktion frei" in panel.status.value
     assert "Initiative: Ork 15, Kämpferin 14" in panel.status.value
+    assert "section" not in panel.status.value and "SRD" not in panel.status.value  # the log's first event cites it
     assert panel.target.options == ("Kämpferin",) and panel.toward.description == "Zu Kämpferin hin"
-    assert panel.undo_button.disabled
+    assert panel.undo_button.disabled and panel.undo_button.button_style == ""  # nothing to undo; no warning colour
 
 
 def test_clicking_spurt_logs_it_and_the_status_line_shows_the_action_used():

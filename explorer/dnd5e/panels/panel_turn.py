@@ -166,7 +166,7 @@ class ZugPanel(widgets.VBox):
                               "dnd5e-turn-toward")
         self.away = _button("weg", "Bewegung geradewegs von der Kreatur weg (so weit die Bewegung reicht)",
                             "dnd5e-turn-away")
-        self.undo_button = _button("Rückgängig", "Die letzte Aktion zurücknehmen", "dnd5e-turn-undo", "warning")
+        self.undo_button = _button("Rückgängig", "Die letzte Aktion zurücknehmen", "dnd5e-turn-undo", "")
         self.message = widgets.HTML(layout=widgets.Layout(min_height="22px", max_width="100%")).add_class(
             "dnd5e-turn-message")
         self.refused_box = layout.table_widget().add_class("dnd5e-turn-refused")
@@ -197,8 +197,9 @@ class ZugPanel(widgets.VBox):
         """Show the state again: status, map, buttons, refusals, log."""
         state = self.state
         order = ", ".join(f"{n} {state.initiative[n]}" for n in state.order)
-        self.status.value = (f"<b>{html.escape(status_line(state))}</b><br><small>Initiative: {html.escape(order)} "
-                             f"({html.escape(str(refs.SRD_INITIATIVE))})</small>")
+        # the initiative's rule is cited once, by the log's first event
+        self.status.value = (f"<b>{html.escape(status_line(state))}</b><br><small>Initiative: {html.escape(order)}"
+                             f"</small>")
         offered = [a for a in state.legal_actions() if not isinstance(a, A.Bewegen)]
         self.moves = {}
         if not state.is_terminal():
