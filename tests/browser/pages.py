@@ -333,9 +333,11 @@ JUPYTERLAB_OUTPUT_PX = {1024: 592, 1280: 781}
 
 # Every displayed element of the panel (and the panel itself) must lie within its output area
 # (1 px of rounding allowed), unless it sits in a box made a sideways scroller on purpose
-# (``Layout(overflow="auto")``: an inline style), which must fit itself; every button and widget
-# label must show its text in full (its scrollWidth within its clientWidth) unless it has a
-# tooltip.  Reported: the innermost offenders.
+# (``Layout(overflow="auto")``: an inline style), which must fit itself -- except a table: one wider
+# than a box around it that scrolls or clips is reported all the same (its right columns are hidden
+# until one scrolls; its cells can wrap, so it can be made to fit, as _LAB_OVERFLOW_JS says); every
+# button and widget label must show its text in full (its scrollWidth within its clientWidth) unless
+# it has a tooltip.  Reported: the innermost offenders.
 _FIT_JS = """(sel) => {
   const panel = document.querySelector(sel);
   if (panel === null) return {error: `no ${sel}`};
@@ -363,6 +365,19 @@ _FIT_JS = """(sel) => {
     return {element: describe(el), width: Math.round(r.width), over: Math.round(r.right - edge.right),
             text: (el.innerText || '').replace(/\\s+/g, ' ').trim().slice(0, 80)};
   });
+  // a table in a scroller: cut where the innermost box around it that scrolls or clips ends
+  const roomRight = (box) => box.getBoundingClientRect().left + box.clientLeft + box.clientWidth;
+  for (const table of panel.querySelectorAll('table')) {
+    if (table.getClientRects().length === 0 || !inScroller(table)) continue;
+    const r = table.getBoundingClientRect();
+    for (let up = table.parentElement; up && up !== area; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX === 'visible' || r.right <= roomRight(up) + 1) continue;
+      over.push({element: `${describe(table)} (cut by ${describe(up)}, ${Math.round(roomRight(up) - up.getBoundingClientRect().left)} px)`,
+                 width: Math.round(r.width), over: Math.round(r.right - edge.right),
+                 text: (table.innerText || '').replace(/\\s+/g, ' ').trim().slice(0, 80)});
+      break;
+    }
+  }
   const cut = [];
   for (const el of panel.querySelectorAll('button, .widget-label')) {
     if (el.getClientRects().length === 0 || el.title) continue;

@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import REPO_ROOT
-from tests.browser.pages import (lab_cut_texts, lab_overflows, narrow_output_area, open_lab_notebook,
+from tests.browser.pages import (fit_problems, lab_cut_texts, lab_overflows, narrow_output_area, open_lab_notebook,
                                  run_all_lab_cells, screenshot_lab_notebook)
 
 pytestmark = pytest.mark.browser
@@ -223,7 +223,7 @@ SELF_TEST_CELLS = [
     "import sys\nimport ipywidgets as w\n"
     "w.HBox([w.Button(description='too wide', layout=w.Layout(width='2000px', flex='0 0 auto'))])",
     "w.HBox([w.Button(description='scrolls', layout=w.Layout(width='2000px', flex='0 0 auto'))],"
-    " layout=w.Layout(overflow='auto'))",
+    " layout=w.Layout(overflow='auto')).add_class('self-test-scroller')",
     "w.HBox([w.Button(description='fits', layout=w.Layout(width='300px')),"
     " w.Button(description='a description cut short', layout=w.Layout(width='60px'))])",
     # 3: a table wider than the output area, in html_table's own scroll box: its right columns are hidden
@@ -231,7 +231,7 @@ SELF_TEST_CELLS = [
     "html_table(pd.DataFrame({f'column_{i}': [123456.5] for i in range(30)}), caption='a wide table')",
     # 4: the same in a panel's HTML widget made to scroll (what a panel's table box is): still cut
     "w.HTML(html_table(pd.DataFrame({f'column_{i}': [7.5] for i in range(30)}))._repr_html_(),"
-    " layout=w.Layout(max_width='100%', overflow='auto'))",
+    " layout=w.Layout(max_width='100%', overflow='auto')).add_class('self-test-table-box')",
     # 5: a table that fits, in the same boxes
     "display(html_table(pd.DataFrame({'narrow': [1.5]})))\n"
     "w.HTML(html_table(pd.DataFrame({'narrow too': [2.5]}))._repr_html_(), layout=w.Layout(overflow='auto'))",
@@ -271,6 +271,10 @@ def test_the_checks_find_errors_and_overflows_and_spare_a_scroller(page, lab_ser
     assert overflows[0]["over"] > 1000 and overflows[0]["text"] == "too wide"
     assert overflows[1]["text"].startswith("a wide table") and overflows[1]["width"] > overflows[1]["area"] + 1000
     assert overflows[2]["cut_by"].startswith("div") and overflows[2]["over"] > 500, overflows[2]
+    # the panels' check (pages.fit_problems) spares the scroller and finds the table cut in its box
+    assert fit_problems(page, ".self-test-scroller")[1] == []
+    table_box = fit_problems(page, ".self-test-table-box")[1]
+    assert len(table_box) == 1 and table_box[0].startswith("table") and "cut by div" in table_box[0], table_box
     assert [(item["index"], item["text"]) for item in cut_texts] == [(2, "a description cut short")], cut_texts
 
 
