@@ -257,6 +257,12 @@ class BeholdRomeState(GameState):
         return f'{picture}<table>{rows}</table>{latest._repr_html_()}'
 
     # -- save / load -----------------------------------------------------------------------------------
+    def position(self) -> dict:
+        """This state as a hand-writable position (:mod:`explorer.behold_rome.position`,
+        docs/positions-behold_rome.md): ``from_position(state.position())`` gives an equal state back."""
+        from explorer.behold_rome.position import to_position
+        return to_position(self)
+
     def to_json(self) -> dict:
         d = self._data
         cards = None if self.cardset == shipped_cards() else self.cardset.model_dump(mode="json", by_alias=True,
@@ -349,6 +355,11 @@ def _is(value: Any, kinds: tuple) -> bool:
     return type(value) is int and 1 <= value <= 4
 
 
+def _card_id(value: Any, ids: set) -> bool:
+    """A card id of the set: a string among ``ids`` (a list or dict is no id, and cannot be looked up)."""
+    return isinstance(value, str) and value in ids
+
+
 def _frames(value: Any, cardset: CardSet, source: str) -> list:
     """The frames of a save, their shapes checked (their consistency is the invariants')."""
     if not isinstance(value, list) or len(value) > 8:
@@ -359,7 +370,7 @@ def _frames(value: Any, cardset: CardSet, source: str) -> list:
         where = f"data.frames[{k}]"
         if (not isinstance(f, dict) or not set(f) <= FRAME_KEYS or f.get("kind") not in ("play", "develop", "conquer",
                                                                                          "nation")
-                or f.get("stage") not in ("costs", "benefits") or f.get("card") not in ids):
+                or f.get("stage") not in ("costs", "benefits") or not _card_id(f.get("card"), ids)):
             raise InputError(source, where, "a frame as to_json() writes it", f)
         costs = f.get("costs")
         if not isinstance(costs, dict) or set(costs) != {"discard", "degrade", "degrade_type", "population",
@@ -371,7 +382,7 @@ def _frames(value: Any, cardset: CardSet, source: str) -> list:
                 "draw", "store", "develop", "develop_region", "degrade", "conquer", "ignore")
                 or type(b.get("left")) is not int or type(b.get("done")) is not int for b in benefits):
             raise InputError(source, f"{where}.benefits", "the benefits left", benefits)
-        if not isinstance(f.get("touched"), list) or any(t not in ids for t in f["touched"]):
+        if not isinstance(f.get("touched"), list) or any(not _card_id(t, ids) for t in f["touched"]):
             raise InputError(source, f"{where}.touched", "card ids", f.get("touched"))
         for key, kinds in FRAME_FIELDS[f["kind"]].items():
             if key not in f or not _is(f[key], kinds):

@@ -38,3 +38,28 @@ def test_the_stack_may_place_the_nation_card_with_its_level():
     assert "(2)" in str(info.value) and "3" in str(info.value)
     with pytest.raises(InputError, match="nation card's level"):
         arranged(stack=[("nation", 9)])
+
+
+def test_a_save_whose_frame_names_a_card_by_a_list_is_refused_naming_the_field():
+    """A hostile save (architecture: nothing from outside is trusted): a frame whose ``card`` or
+    ``touched`` entry is a list, not a card id, is an InputError naming ``data.frames[0]``, not a
+    TypeError from looking an unhashable value up among the ids (behold-rome-rulebook.txt,
+    "Action Phase": the card being resolved)."""
+    import copy
+
+    import pytest
+
+    from explorer.behold_rome.game import BeholdRomeState, start
+    from explorer.behold_rome import actions as A
+    from explorer.core.inputs import InputError
+
+    game = start({"difficulty": "normal"}, 1)
+    play = next(a for a in game.legal_actions() if isinstance(a, A.Play) and not a.store_played)
+    game.apply(play)
+    saved = game.to_json()
+    assert saved["data"]["frames"], "a play being resolved keeps a frame"
+    for field, value in (("card", ["egypt"]), ("touched", [["egypt"]])):
+        broken = copy.deepcopy(saved)
+        broken["data"]["frames"][0][field] = value
+        with pytest.raises(InputError, match=r"data\.frames\[0\]"):
+            BeholdRomeState.from_json(broken)

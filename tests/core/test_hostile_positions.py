@@ -22,7 +22,8 @@ def _position(name: str, seed: int = 5) -> dict:
     from explorer.core.players import make_player
     from explorer.core.rng import SeededRng
 
-    state, player, rng = get(name).new_game(seed=seed), make_player(name, "random"), SeededRng(seed)
+    kind = "patient" if name == "behold_rome" else "random"  # Behold: Rome's random player is "patient"
+    state, player, rng = get(name).new_game(seed=seed), make_player(name, kind), SeededRng(seed)
     for _ in range(30):
         if state.is_terminal():
             break
@@ -30,7 +31,7 @@ def _position(name: str, seed: int = 5) -> dict:
     return state.position()
 
 
-POSITIONS = {name: _position(name) for name in ("behind", "beyond", "dnd5e")}
+POSITIONS = {name: _position(name) for name in ("behind", "beyond", "behold_rome", "dnd5e")}
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
