@@ -20,6 +20,7 @@ from matplotlib.patches import Patch
 
 from explorer.core.display import figure_png, new_figure
 from explorer.core.render_labels import NOTEBOOK_WIDTH, legend_below, notebook_font_size, raise_to_notebook_minimum
+from explorer.dnd5e.whatif import zahl
 
 SIDE_COLOURS = ("#2471a3", "#c0392b")
 """The first side (the Helden) blue, the second (the Monster) red."""
@@ -74,8 +75,8 @@ def study_figure(study) -> Figure:
     right.spines[["top", "right"]].set_visible(False)
     fig.canvas.draw()
     legend_below(right, [Line2D([], [], color=MEAN_COLOUR, linewidth=1.6,
-                                label=f"Mittel {r['mittel']:.2f}"),
-                         Patch(color=MEAN_COLOUR, alpha=0.25, label=f"95 %: {r['untere']:.2f} bis {r['obere']:.2f}")],
+                                label=f"Mittel {zahl(r['mittel'])}"),
+                         Patch(color=MEAN_COLOUR, alpha=0.25, label=f"95 %: {zahl(r['untere'])} bis {zahl(r['obere'])}")],
                  ncol=2, fontsize=size)
     fig.suptitle(study.title, fontsize=size + 1, x=0.01, ha="left")
     raise_to_notebook_minimum(fig)

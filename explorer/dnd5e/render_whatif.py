@@ -14,6 +14,7 @@ from matplotlib.patches import Patch
 
 from explorer.core.display import figure_png, new_figure
 from explorer.core.render_labels import NOTEBOOK_WIDTH, legend_below, notebook_font_size, raise_to_notebook_minimum
+from explorer.dnd5e.whatif import prozent, zahl
 
 OPTION_COLOURS = ("#2471a3", "#c0392b", "#7d8c8d")
 """First option blue, second red, third grey."""
@@ -94,7 +95,7 @@ def ausweichen_figure(study) -> Figure:
     ax.set_ylim(0, 104)
     _style(ax, "Schaden bis zum nächsten Zug (mindestens x)", "P(Schaden ≥ x) (%)", size)
     fig.canvas.draw()
-    handles = [Line2D([], [], color=c, linewidth=1.6, label=f"{o}: P(0 TP) {p:.1f} %")
+    handles = [Line2D([], [], color=c, linewidth=1.6, label=f"{o}: P(0 TP) {prozent(p)}")
                for c, o, p in zip(OPTION_COLOURS, options, study.frame["P(0 TP) %"])]
     legend_below(ax, handles, ncol=2, fontsize=size)
     return _finish(fig, study.title, size)
@@ -138,9 +139,9 @@ def rueckzug_figure(study) -> Figure:
     ax.barh([y + 0.2 for y in ys], dealt, height=0.38, color=DEALT)
     top = max(taken + dealt + [1.0])
     for y, t, d, p in zip(ys, taken, dealt, frame["P(0 TP) %"]):
-        ax.text(t + top * 0.01, y - 0.2, f"{t:.2f} (P(0 TP) {p:.1f} %)", va="center", ha="left", fontsize=size)
-        ax.text(d + top * 0.01, y + 0.2, f"{d:.2f}", va="center", ha="left", fontsize=size)
-    ax.set_yticks(list(ys), [f"{o}\n{int(n)} Gelegenheitsangriffe, {float(m):g} m" for o, n, m in
+        ax.text(t + top * 0.025, y - 0.2, f"{zahl(t)} (P(0 TP) {prozent(p)})", va="center", ha="left", fontsize=size)
+        ax.text(d + top * 0.025, y + 0.2, zahl(d), va="center", ha="left", fontsize=size)
+    ax.set_yticks(list(ys), [f"{o}\n{int(n)} Gelegenheitsangriffe, {zahl(float(m), 1).removesuffix(',0')} m" for o, n, m in
                              zip(frame["Option"], frame["Gelegenheitsangriffe"], frame["Bewegung (m)"])])
     ax.set_ylim(len(frame) - 0.5, -0.5)
     ax.set_xlim(0, top * 1.55)

@@ -94,6 +94,22 @@ def _seating(players: Any, sides: tuple[str, ...]) -> list[tuple[str, Any]]:
     return [(label, player)] * len(sides)
 
 
+def _share_text(value: Any) -> str:
+    from explorer.dnd5e.whatif import prozent
+
+    return "" if value != value else prozent(100 * float(value))
+
+
+def _rounds_text(value: Any) -> str:
+    from explorer.dnd5e.whatif import zahl
+
+    return zahl(float(value))
+
+
+_SHARE_FORMATS = {"Anteil": _share_text, "untere": _share_text, "obere": _share_text, "Runden": _rounds_text}
+"""German numbers in the study tables: shares and their interval in percent ("72,5 %"), rounds "3,50"."""
+
+
 @dataclass(frozen=True, eq=False)
 class Begegnungsstudie:
     """``n`` simulated encounters of ``encounter`` (a configuration of :mod:`explorer.dnd5e.system`),
@@ -162,11 +178,12 @@ class Begegnungsstudie:
 
     def _repr_html_(self) -> str:
         from explorer.core.display import html_table
+        from explorer.dnd5e.whatif import zahl
 
-        table = html_table(self.siege, index=False, digits=3)._repr_html_()
+        table = html_table(self.siege, index=False, formats=_SHARE_FORMATS)._repr_html_()
         r = self.runden
-        return (f"<div><b>{html.escape(self.title)}</b>{table}<p>Runden: im Mittel {r['mittel']:.2f} "
-                f"(95 %: {r['untere']:.2f} bis {r['obere']:.2f}), {r['kleinste']} bis {r['größte']}</p>"
+        return (f"<div><b>{html.escape(self.title)}</b>{table}<p>Runden: im Mittel {zahl(r['mittel'])} "
+                f"(95 %: {zahl(r['untere'])} bis {zahl(r['obere'])}), {r['kleinste']} bis {r['größte']}</p>"
                 f"<small>Siegquote mit 95-%-Wilson-Intervall; Regeln: {html.escape(str(refs.SRD_ROUNDS))}; "
                 f"Regelentscheidung dnd5e.round-limit</small></div>")
 
@@ -228,7 +245,7 @@ class Spielervergleich:
     def _repr_html_(self) -> str:
         from explorer.core.display import html_table
 
-        return html_table(self.frame, index=False, digits=3, caption=self.title)._repr_html_()
+        return html_table(self.frame, index=False, caption=self.title, formats=_SHARE_FORMATS)._repr_html_()
 
     def __repr__(self) -> str:
         return f"Spielervergleich({self.title})"
@@ -239,7 +256,8 @@ def spieler_vergleich(encounter: str, kandidaten: Sequence[Any], gegner: Any = "
     """Each player of ``kandidaten`` against ``gegner``: ``n`` encounters as the first side (the
     Helden) and ``n`` as the second, the same seeds for every candidate.  One row per candidate:
     Spieler, Siege als <side> for each side, Begegnungen (2 n), Anteil (of all encounters won),
-    untere / obere (its 95% Wilson interval), Runden (their mean)."""
+    untere / obere (its 95% Wilson interval), Runden (their mean).  ``progress``: one tqdm bar for all the
+    comparison's encounters (None: from :data:`~explorer.core.simulate.PROGRESS_THRESHOLD` encounters on)."""
     configuration = _configuration(encounter)
     if isinstance(kandidaten, (str, Mapping)) or not isinstance(kandidaten, Sequence) or not kandidaten:
         raise InputError(SOURCE, "kandidaten", "a list of players (names of " + ", ".join(SPIELER) + " or objects)",
@@ -252,13 +270,20 @@ def spieler_vergleich(encounter: str, kandidaten: Sequence[Any], gegner: Any = "
     seed = whole(seed, "seed", source=SOURCE, low=0)
     sides = _sides(configuration)
     rows, studies = [], {}
+    total = len(candidates) * len(sides) * n
+    from explorer.core.simulate import PROGRESS_THRESHOLD
+    from tqdm.auto import tqdm
+
+    show = (total >= PROGRESS_THRESHOLD) if progress is None else bool(progress)
+    bar = tqdm(total=total, desc=f"{configuration}: {len(candidates)} Spieler gegen {opponent[0]}", unit="Begegnung",
+               disable=not show)  # one bar for the whole comparison, not one per run
     for label, player in candidates:
         row: dict[str, Any] = {"Spieler": label}
         wins, rounds = 0, []
         for i, side in enumerate(sides):
             seating = [player if j == i else opponent[1] for j in range(len(sides))]
-            study = begegnungen_simulieren(configuration, seating, n, seed, progress=progress, executor=executor,
-                                           desc=f"{configuration}: {label} als {side} gegen {opponent[0]}")
+            study = begegnungen_simulieren(configuration, seating, n, seed, progress=False, executor=executor)
+            bar.update(n)
             studies[(label, side)] = study
             won = int(study.siege.set_index("Seite").loc[side, "Siege"])
             row[f"Siege als {side}"] = won
@@ -268,6 +293,7 @@ def spieler_vergleich(encounter: str, kandidaten: Sequence[Any], gegner: Any = "
         row.update({"Siege": wins, "Begegnungen": len(sides) * n, "Anteil": wins / (len(sides) * n), "untere": low, "obere": high,
                     "Runden": mean_interval(rounds)[0]})
         rows.append(row)
+    bar.close()
     return Spielervergleich(configuration, opponent[0], n, seed, sides, pd.DataFrame(rows), studies)
 
 

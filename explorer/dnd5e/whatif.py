@@ -204,6 +204,35 @@ def _with_percent(rows: list[dict[str, Any]]) -> pd.DataFrame:
     return frame[columns]
 
 
+# -- numbers and citations as a German reader reads them ---------------------------------------------
+
+def zahl(value: Any, digits: int = 2) -> str:
+    """A number with a decimal comma and ``digits`` decimals, as the lessons print them: ``"3,50"``,
+    ``"-1,12"``; a whole number (an int) stays whole: ``"12"``."""
+    if isinstance(value, (int,)) and not isinstance(value, bool):
+        return str(value)
+    text = f"{float(value):.{digits}f}"
+    return ("0" + text[2:].replace(".", ",") if text.startswith("-0") and not any(c in "123456789" for c in text)
+            else text.replace(".", ","))
+
+
+def prozent(value: Any, digits: int = 1) -> str:
+    """A percentage (0..100) with a decimal comma: ``"96,0 %"``."""
+    return zahl(float(value), digits) + " %"
+
+
+def regeln_html(rules: Iterable[RuleRef]) -> str:
+    """The cited rules once, in one line, grouped by rulebook: ``Regeln: dnd5e-combat-de-excerpt.txt:
+    "HELFEN", "ANGRIFF"; SRD 5.1: "Combat > Cover"``."""
+    books: dict[str, list[str]] = {}
+    for rule in rules:
+        sections = books.setdefault(rule.rulebook, [])
+        if rule.section not in sections:
+            sections.append(rule.section)
+    text = "; ".join(f"{book}: " + ", ".join(f'"{s}"' for s in sections) for book, sections in books.items())
+    return f"<small>Regeln: {html.escape(text)}</small>"
+
+
 # -- the result -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
@@ -242,16 +271,46 @@ class WhatIf:
 
         return render_whatif.png(self)
 
+    def table(self) -> tuple[pd.DataFrame, tuple[str, ...]]:
+        """The table a reader sees, with short headers, and the lines that explain them.  Helfen's rows
+        (one per RK and option) become one row per RK with a column per option and figure."""
+        shown = self.shown()
+        if self.kind == "helfen":
+            short = {"P(mind. ein Treffer) %": "Treffer", "Schaden erwartet": "Schaden", "P(0 TP) %": "0 TP"}
+            options = list(dict.fromkeys(shown["Option"]))
+            words = {"beide greifen an": "beide", "Helfen": "Helfen"}
+            wide = pd.DataFrame({"RK": list(dict.fromkeys(shown["RK"]))})
+            for column, head in short.items():
+                for option in options:
+                    rows = shown[shown["Option"] == option].set_index("RK")[column]
+                    wide[f"{head} {words.get(option, option)}"] = [rows.loc[rk] for rk in wide["RK"]]
+            return wide, ("Treffer: P(mindestens ein Treffer) in %; Schaden: erwarteter Schaden; 0 TP: P(das Ziel "
+                          "fällt auf 0 TP) in %; beide: beide greifen an.",)
+        shown = shown.rename(columns={c: c[:-2] for c in shown.columns if c.endswith(" %")})
+        if "Wurfmodi" in shown.columns:
+            shown["Wurfmodi"] = shown["Wurfmodi"].map(lambda v: v.replace("vorteil", "Vorteil")
+                                                      .replace("nachteil", "Nachteil"))
+        shown = shown.rename(columns={"Schaden erwartet erlitten": "Schaden erlitten",
+                                      "Schaden erwartet verursacht": "Schaden verursacht",
+                                      "P(mind. ein Treffer)": "P(Treffer)"})
+        lines = ()
+        if "Differenz" in shown.columns:
+            lines = ("Schaden: erwartet; Differenz: verursacht minus erlitten (negativ: mehr erlitten); "
+                     "P(Treffer): mindestens ein Gelegenheitsangriff trifft.",)
+        return shown, lines
+
     def _repr_html_(self) -> str:
         from explorer.core.display import html_table
 
-        shown = self.shown()
-        percent = {c: (lambda v: f"{v:.1f} %") for c in shown.columns if c.endswith(" %")}
-        table = html_table(shown, digits=2, index=False, formats=percent)._repr_html_()
-        cited = "<br>".join(html.escape(str(r)) for r in self.rules)
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes)
-        return (f"<div><b>{html.escape(self.title)}</b><ul>{notes}</ul>{table}"
-                f"<small>Regeln: {cited}</small></div>")
+        shown, lines = self.table()
+        numbers = [c for c in shown.columns if pd.api.types.is_numeric_dtype(shown[c])
+                   and c not in ("RK", "Angriffsbonus", "RK effektiv", "Angriffswürfe", "Gelegenheitsangriffe")]
+        formats = {c: (zahl if c.startswith(("Schaden", "Differenz")) else
+                       (lambda v: zahl(v, 1).removesuffix(",0")) if c == "Bewegung (m)" else prozent)
+                   for c in numbers}
+        table = html_table(shown, index=False, formats=formats)._repr_html_()
+        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes + lines)
+        return f"<div><b>{html.escape(self.title)}</b><ul>{notes}</ul>{table}{regeln_html(self.rules)}</div>"
 
     def __repr__(self) -> str:
         return f"WhatIf({self.kind!r}, {self.title!r}, {len(self.frame)} rows)"
@@ -455,5 +514,5 @@ def rueckzug_vs_provozieren(fliehender: Any, gegner: Iterable[Any], *, ziel_rk: 
                    refs.SPURT, refs.SRD_REACTIONS, refs.ANGRIFF), notes, hit_points=hp)
 
 
-__all__ = ["Angreifer", "Verteidiger", "WhatIf", "ausweichen", "deckung_study", "helfen_vs_allein",
-           "rueckzug_vs_provozieren"]
+__all__ = ["Angreifer", "Verteidiger", "WhatIf", "ausweichen", "deckung_study", "helfen_vs_allein", "prozent",
+           "regeln_html", "rueckzug_vs_provozieren", "zahl"]

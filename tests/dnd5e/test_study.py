@@ -76,9 +76,23 @@ def test_a_player_object_is_accepted(duel):
 
 
 def test_the_study_shows_itself(duel, comparison):
+    """SRD 5.1, "Combat > The Order of Combat" (rounds): the tables in German notation -- shares in
+    percent with a decimal comma, the rounds' mean "3,50" -- never "0.467"."""
     html = duel._repr_html_()
     assert "Helden" in html and "Wilson" in html and "Runden" in html
-    assert "Taktisch" in comparison._repr_html_()
+    assert f"{duel.runden['mittel']:.2f}".replace(".", ",") in html
+    assert f"{duel.runden['mittel']:.2f}" not in html
+    share = float(comparison.frame["Anteil"].iloc[0])
+    shown = comparison._repr_html_()
+    assert "Taktisch" in shown and f"{100 * share:.1f} %".replace(".", ",") in shown and f"{share:.3f}" not in shown
+
+
+def test_a_comparison_shows_one_progress_bar(capsys):
+    """SRD 5.1, "Combat > The Order of Combat": the encounters of a comparison (two players, each as both
+    sides) move one bar, not one per run."""
+    spieler_vergleich("duell", ["Taktisch", "Zufall"], "Zufall", 3, seed=1, progress=True)
+    err = capsys.readouterr().err
+    assert "duell: 2 Spieler gegen Zufall" in err and "12/12" in err and " als " not in err
 
 
 @pytest.mark.parametrize("draw", ["study", "comparison"])

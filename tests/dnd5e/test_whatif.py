@@ -296,7 +296,8 @@ def test_html_zeigt_prozent_und_regeln():
     chances in percent (the exact Fractions stay in the frame)."""
     study = helfen_vs_allein("kaempferin", "ork", rks=[16])
     page = study._repr_html_()
-    assert "HELFEN" in page and "75.0 %" in page and "3/4" not in page
+    assert "HELFEN" in page and "75,0 %" in page and "3/4" not in page and "75.0" not in page  # German numbers
+    assert page.count("HELFEN") == 1  # the rules cited once, below the table
     assert isinstance(study.frame["P(mind. ein Treffer)"].iloc[1], Fraction)
 
 
@@ -356,3 +357,16 @@ def test_plot_lesbar(kind):
         assert overlapping_pairs(inside) == []
         ticks = [t.get_window_extent(renderer) for t in ax.get_yticklabels() if t.get_text()]
         assert overlapping_pairs(ticks) == []
+
+
+def test_the_helfen_table_is_one_row_per_rk_with_the_options_side_by_side():
+    """dnd5e-combat-de-excerpt.txt, "HELFEN": the table shown has one row per RK and a column per option and
+    figure (short headers, explained once below the title); its numbers are the frame's."""
+    study = helfen_vs_allein("kaempferin", "ork", rks=[12, 13, 14])
+    shown, lines = study.table()
+    assert list(shown["RK"]) == [12, 13, 14] and len(shown) == 3
+    assert list(shown.columns) == ["RK", "Treffer beide", "Treffer Helfen", "Schaden beide", "Schaden Helfen",
+                                   "0 TP beide", "0 TP Helfen"]
+    row = study.frame.set_index(["RK", "Option"]).loc[(13, "Helfen")]
+    assert shown.set_index("RK").loc[13, "Treffer Helfen"] == float(row["P(mind. ein Treffer)"]) * 100
+    assert "beide greifen an" in lines[0]
