@@ -32,7 +32,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch
 
 from explorer.behind.palette import colours_for
-from explorer.behind.render_table import OUTLINE, obstacle_spots, draw_table, place_labels, polygon_path
+from explorer.behind.render_table import OUTLINE, avoid_table_marks, obstacle_spots, draw_table, place_labels, polygon_path
 from explorer.core.render_labels import (MIN_FONT_SIZE, MISREAD, NEARER, LabelPlacer, legend_below, line_size,
                                          notebook_font_size, renderer_of)
 from explorer.core.display import figure_png, png_img_tag
@@ -340,7 +340,18 @@ def label_layout(ax, state, colours, fixed_texts=None, placer: LabelPlacer | Non
         y0 = cy + _SPOT_DY * reach - h * _SPOT_VA
         boxes = np.column_stack([x0, y0, x0 + w, y0 + h])
         # a clear spot near the chip, crossing a gold ring or a leader if need be, before one far off
-        rank, _ = placer.choose(boxes, _SPOT_PENALTY + _nearer_another(boxes, (cx, cy), r_px, centres))
+        def leader_cost(i: int) -> float:  # a leader to the spot drawn through other labels
+            if not _SPOT_LEADER[i]:
+                return 0.0
+            bx = boxes[i]
+            nx, ny = min(max(cx, bx[0]), bx[2]), min(max(cy, bx[1]), bx[3])
+            length = math.hypot(nx - cx, ny - cy)
+            if length <= r_px * 1.2:
+                return 0.0
+            return placer.line_crossings((cx + (nx - cx) / length * r_px, cy + (ny - cy) / length * r_px), (nx, ny))
+
+        rank, _ = placer.choose(boxes, _SPOT_PENALTY + _nearer_another(boxes, (cx, cy), r_px, centres),
+                                cost_of=leader_cost)
         ha = {0.0: "left", 1.0: "right"}.get(float(_SPOT_HA[rank]), "center")
         box = tuple(float(v) for v in boxes[rank])
         leader = None
@@ -351,7 +362,7 @@ def label_layout(ax, state, colours, fixed_texts=None, placer: LabelPlacer | Non
             if length > r * 1.2:
                 ux, uy = (end[0] - chip.x) / length, (end[1] - chip.y) / length
                 leader = ((chip.x + ux * r, end[0]), (chip.y + uy * r, end[1]))
-                placer.avoid_line(list(zip(*leader)))
+                placer.avoid_edge(list(zip(*leader)))  # the next labels are not drawn through it
         anchor_x = {"center": (box[0] + box[2]) / 2, "left": box[0], "right": box[2]}[ha]  # the same box
         anchors = tuple(tuple(float(v) for v in from_px((anchor_x, box[3] - k * line_h))) for k in range(len(lines)))
         out.append(ChipLabel(chip.name, tuple(lines), anchors, ha, _darker(colours[chip.owner]), bold, leader, size))
@@ -393,6 +404,7 @@ def marks_placer(ax, state) -> LabelPlacer:
     reach_px = {}
     ring = [(1.55 * r * math.cos(a), 1.55 * r * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 25)]
     placer.avoid_circles([chip.position for chip in table.chips], r)
+    avoid_table_marks(placer, ax, r)  # the table's edge and the viewing wedges, at a cost
     dots = []
     for chip in table.chips:
         reach = r_px

@@ -28,6 +28,7 @@ from explorer.behind.render_game import (
     JEWEL_SIZE,
     JEWEL_TEXT_COLOUR,
     LEADER_COLOUR,
+    fit_legend,
     drawn_state,
     OUTLINE,
     TITLE_SIZE,
@@ -54,7 +55,7 @@ from explorer.behind.render_table import (
     draw_table,
 )
 from explorer.core.display import pixels_png
-from explorer.core.render_labels import LabelPlacer, legend_below, ring_offsets
+from explorer.core.render_labels import LabelPlacer, legend_below, renderer_of, ring_offsets
 from explorer.behind.table import Table
 
 _PICTURE_MARGINS = (0.55, 0.1, 0.45, 1.15)  # left, right, top (two title lines), bottom (legend) in inches
@@ -418,8 +419,9 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
         return ax
     colours = player_colours(state) if state is not None else {}
     owners = dict(state.owners) if state is not None else {}
+    # under the names (zorder 6) and their leader lines: a name is never struck through by the path
     ax.plot([p.x for p in points], [p.y for p in points], color=JEWEL_COLOUR, linewidth=6, alpha=0.5,
-            solid_capstyle="round", solid_joinstyle="round", zorder=6.2)
+            solid_capstyle="round", solid_joinstyle="round", zorder=5.6)
     runs: list[list] = []
     for point in points:
         if runs and runs[-1][0].bearer == point.bearer:
@@ -433,7 +435,7 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
         stretch = run + ([runs[k + 1][0]] if k + 1 < len(runs) else [])
         colour = colours.get(owners.get(first.bearer), JEWEL_TEXT_COLOUR) if first.bearer else JEWEL_TEXT_COLOUR
         ax.plot([p.x for p in stretch], [p.y for p in stretch], color=colour, linewidth=1.8,
-                linestyle="-" if first.bearer else ":", zorder=6.3)
+                linestyle="-" if first.bearer else ":", zorder=5.7)
         who = f"{first.bearer} carries it" if first.bearer else "it lies on the ground"
         if k == 0:
             marker = dict(marker="o", markersize=10, markerfacecolor="white", markeredgecolor="black",
@@ -468,6 +470,7 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
     labels.append(f"end (turn {end.turn}): " + (f"with {end.bearer}" if end.bearer else "on the ground"))
     if zoom_margin is not None:
         _zoom(ax, [p.x for p in points], [p.y for p in points], zoom_margin)
+    _path_legend(ax, handles, labels)  # outside the table, before the labels are measured
 
     def place_numbers(placer: LabelPlacer) -> None:  # the view is final: measured in pixels from here on
         per_point = figure.dpi / 72.0 / abs(ax.transData.transform((1.0, 0.0))[0] - ax.transData.transform((0.0, 0.0))[0])
@@ -475,6 +478,7 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
             placer.avoid_circle(xy, size / 2 * per_point)
         for number in numbers:
             placer.place(number, ring_offsets(6.0, rings=4, step=4.0))
+        placer.avoid_edge([(p.x, p.y) for p in points])  # the names keep off the path (never struck through)
 
     if drawn_state(ax) is not None:
         relabel(ax, place_first=place_numbers)  # a draw_state picture: its labels too, for this view
@@ -484,12 +488,29 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
             if text not in numbers:
                 placer.avoid_text(text)
         place_numbers(placer)
-    existing = ax.get_legend()
-    ax.legend(handles=handles, labels=labels, loc="best", fontsize=text_size(figure), title="the Jewel of Athens",
-              title_fontsize=text_size(figure, FONT_SIZE + 0.5), framealpha=0.9)
-    if existing is not None:
-        ax.add_artist(existing)  # keep the table's legend beside the path's
     return ax
+
+
+def _path_legend(ax, handles, labels) -> None:
+    """The jewel path's legend under the axes, below the table's legend (never over the table); a
+    picture of one axes with its margins in inches grows at the bottom to hold it
+    (:func:`~explorer.behind.render_game.fit_legend`)."""
+    figure = ax.figure
+    existing = ax.get_legend()
+    renderer = renderer_of(figure)
+    if existing is not None:
+        below = existing.get_window_extent(renderer).y0
+    else:
+        axis = ax.xaxis.get_tightbbox(renderer)
+        below = min(ax.bbox.y0, axis.y0 if axis is not None else ax.bbox.y0)
+    anchor = (below - ax.bbox.y0 - 4.0 * figure.dpi / 72.0) / ax.bbox.height  # axes fraction, below the axes
+    ax.legend(handles=handles, labels=labels, loc="upper center", bbox_to_anchor=(0.5, anchor),
+              bbox_transform=ax.transAxes, borderaxespad=0.0, fontsize=text_size(figure), title="the Jewel of Athens",
+              title_fontsize=text_size(figure, FONT_SIZE + 0.5), frameon=False, ncol=1 if len(labels) > 4 else 2)
+    if existing is not None:
+        ax.add_artist(existing)  # keep the table's legend above the path's
+    if figure.get_layout_engine() is None and len(figure.axes) == 1:
+        fit_legend(ax)
 
 
 # =============================================================================================

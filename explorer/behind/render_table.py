@@ -25,8 +25,8 @@ from explorer.behind.palette import PALETTE, SPARE_COLOURS, colour_of, colours_f
 from explorer.behind.sight import sight_matrix
 from explorer.behind.table import Table
 from explorer.core.display import figure_png
-from explorer.core.render_labels import (LABEL_GAP, MIN_FONT_SIZE, LabelPlacer, annotation, enforce_minimum, font_size,
-                                         legend_below,
+from explorer.core.render_labels import (EDGE, LABEL_GAP, MIN_FONT_SIZE, MISREAD, SOFT_COST, LabelPlacer, annotation,
+                                         enforce_minimum, font_size, legend_below, mark_edge,
                                          raise_to_notebook_minimum, renderer_of, ring_offsets)
 
 LABEL_SIZE = MIN_FONT_SIZE
@@ -82,7 +82,7 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
 
     board = Rectangle((0, 0), table.width, table.depth, facecolor=TABLE_COLOUR, edgecolor="#5b4a2f",
                       linewidth=1.5, zorder=0)
-    ax.add_patch(board)
+    ax.add_patch(mark_edge(board))  # labels are never drawn through the table's edge
     for obstacle in table.obstacles:
         artists = _draw_obstacle(ax, obstacle)
         pending.avoid.append(artists.patch)
@@ -201,6 +201,28 @@ def avoid(ax, *, circle=None, line=None) -> None:
         _PENDING[ax].avoid_line(line)
 
 
+TABLE_EDGE_COST = 1.5 * MISREAD
+"""The cost of a label drawn through the table's edge: more than a spot beside another chip (which
+a leader line then joins to its own, :data:`~explorer.core.render_labels.MISREAD`), about as much as a
+chip's rim touched."""
+
+
+def avoid_table_marks(placer: LabelPlacer, ax, radius: float, *, wedges: bool = True) -> None:
+    """Have ``placer`` keep labels off what a table picture draws besides chips and obstacles: the
+    table's edge (a label drawn through it reads struck through; :func:`mark_edge`) and the chips'
+    viewing wedges and rear arcs (a name on a wedge hides whose wedge it is), at a cost
+    (:meth:`LabelPlacer.avoid_edge`, :meth:`LabelPlacer.avoid_soft`): where there is no other room a
+    label may still lie there.  ``wedges=False``: the edge only."""
+    for patch in ax.patches:
+        if not patch.get_visible():
+            continue
+        if getattr(patch, EDGE, False):  # dearer than a spot read as a neighbour's: that one gets a leader line
+            placer.avoid_patch_edge(patch, TABLE_EDGE_COST)
+        elif wedges and isinstance(patch, Wedge) and patch.r > radius * 1.2:
+            alpha = patch.get_alpha()
+            placer.avoid_soft(patch, SOFT_COST if alpha is None or alpha >= 0.2 else SOFT_COST / 2)
+
+
 def place_labels(ax) -> float:
     """Place the labels :func:`draw_table` (and :func:`queue_label`) queued on ``ax``: obstacles'
     first, then the chips', then the rest, each at the first candidate spot that overlaps no chip,
@@ -259,6 +281,7 @@ def _place(ax, pending: "_Pending", leaders: list) -> float:
     leaders.clear()
     placer = LabelPlacer(ax)
     table = pending.table
+    avoid_table_marks(placer, ax, table.radius)
     for chip in table.chips:
         placer.avoid_circle(chip.position, table.radius)
     for centre, radius in pending.circles:
@@ -617,8 +640,8 @@ class LiveTable:
         self.fontsize = font_size(fontsize, ax.figure)
         self.blit = blit
         self.colours = dict(colours) if colours is not None else owner_colours(table)
-        self.board = ax.add_patch(Rectangle((0, 0), table.width, table.depth, facecolor=TABLE_COLOUR,
-                                            edgecolor="#5b4a2f", linewidth=1.5, zorder=0))
+        self.board = ax.add_patch(mark_edge(Rectangle((0, 0), table.width, table.depth, facecolor=TABLE_COLOUR,
+                                                      edgecolor="#5b4a2f", linewidth=1.5, zorder=0)))
         self.chip_artists: dict[str, ChipArtists] = {}
         self.obstacle_artists: dict[str, ObstacleArtists] = {}
         self.table: Table | None = None
@@ -762,6 +785,7 @@ class LiveTable:
             placer.avoid_box(box)
         placer.lines.extend(lines)
         table, r = self.table, self.table.radius
+        avoid_table_marks(placer, ax, r, wedges=False)  # a live table's labels move little: the edge only
         chips = self._chips_shown()
         for chip in chips:
             placer.avoid_circle(chip.position, r)
@@ -812,13 +836,14 @@ class LiveTable:
             label.set_visible(True)
             if unit[0] == "obstacle":
                 cost = placer.place(label, spots)
+                cost -= placer._edge_conflict(*placer.boxes[-1].extents)  # an edge or wedge crossed is no want of room
             else:  # as draw_table: the spot nearest its own chip, set off ones joined to it by a leader
                 own = (artists.key[0].position, r)
                 artists.leader.set_visible(False)
                 placer.place_near(label, spots, own, rivals)
                 box = placer.boxes.pop()  # its collision cost alone (a leader makes a misreading spot right)
                 placer._rects.pop()
-                cost = float(placer.conflicts([box.extents])[0])
+                cost = float(placer.conflicts([box.extents])[0]) - placer._edge_conflict(*box.extents)
                 placer.avoid_box(box)
                 points = leader_points(ax, placer, own, label) if placer.last_gap > set_off else []
                 if points and cost < NO_ROOM:
@@ -876,6 +901,7 @@ class LiveTable:
             return []
         placer = LabelPlacer(self.ax)
         r = self.table.radius
+        avoid_table_marks(placer, self.ax, r, wedges=False)
         for chip in self._chips_shown():
             placer.avoid_circle(chip.position, r)
         for artists in self.obstacle_artists.values():

@@ -42,7 +42,7 @@ DISPLAY_WIDTH = 9.0
 __all__ = ["DISPLAY_WIDTH", "LabelPlacer", "MIN_FONT_SIZE", "NOTEBOOK_WIDTH", "notebook_font_size", "notebook_scale",
            "raise_to_notebook_minimum", "annotation", "box_hits_circle", "display_scale",
            "enforce_minimum", "font_size", "legend_below", "legend_room", "line_size", "overlapping_pairs", "renderer_of", "ring_offsets",
-           "LABEL_GAP", "arrow_paths", "axis_texts", "is_ground", "label_collisions", "mark_ground", "shown_texts",
+           "LABEL_GAP", "EDGE_COST", "SOFT_COST", "mark_edge", "arrow_paths", "axis_texts", "is_ground", "label_collisions", "mark_ground", "shown_texts",
            "texts_of", "too_small"]
 
 
@@ -102,6 +102,18 @@ def mark_ground(artist, *, avoid: bool = True):
     plain ground a label may lie on, even a filled outline that would otherwise count as an obstacle
     (a faint zone tint drawn as a :class:`~matplotlib.patches.PathPatch`).  Returns ``artist``."""
     setattr(artist, GROUND, bool(avoid))
+    return artist
+
+
+EDGE = "_explorer_label_edge"
+"""The attribute :func:`mark_edge` sets on a patch whose outline labels must not be drawn through."""
+
+
+def mark_edge(artist):
+    """Mark ``artist`` (a patch: a table's border) as an edge: :func:`label_collisions` reports a label
+    its outline crosses (the letters read struck through), :meth:`LabelPlacer.avoid_patch_edge` keeps
+    labels off it.  Returns ``artist``."""
+    setattr(artist, EDGE, True)
     return artist
 
 
@@ -241,6 +253,8 @@ class LabelPlacer:
         self._rects: list[tuple] = []                         # the boxes' extents, as floats
         self._path_extents: list[tuple] = []                  # the paths' extents, as floats
         self._line_extents: list[tuple] = []                  # the lines' extents, as floats
+        self.edges: list[tuple] = []                          # (polyline in pixels, its extents, cost): costly lines
+        self.soft: list[tuple] = []                           # (filled outline in pixels, its extents, cost)
         self._inside = tuple(float(v) for v in ax.bbox.extents)
 
     # what to avoid ---------------------------------------------------------------------------
@@ -285,6 +299,33 @@ class LabelPlacer:
                 self.avoid_patch(patch)
         for path, _ in arrow_paths(ax, self.renderer):
             self.lines.append(path)
+
+    def avoid_edge(self, points: Sequence[Sequence[float]], cost: float = None) -> None:
+        """A polyline in data units that a label must not be drawn through -- the table's edge, a path
+        drawn over the picture: crossing it costs ``cost`` (default :data:`EDGE_COST`), more than a
+        plain line and a few spots further out, less than covering a piece."""
+        self._avoid_pixel_edge(Path(self.ax.transData.transform(np.asarray(points, dtype=float))),
+                               EDGE_COST if cost is None else cost)
+
+    def avoid_patch_edge(self, patch, cost: float = None) -> None:
+        """The outline of ``patch`` (a table's border) as an edge (:meth:`avoid_edge`)."""
+        path = patch.get_path().transformed(patch.get_transform())
+        for points in path.to_polygons(closed_only=False):
+            if len(points) >= 2:
+                self._avoid_pixel_edge(Path(points), EDGE_COST if cost is None else cost)
+
+    def _avoid_pixel_edge(self, path: Path, cost: float) -> None:
+        if len(path.vertices) >= 2:
+            (p0, q0), (p1, q1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
+            self.edges.append((path, (float(p0), float(q0), float(p1), float(q1)), float(cost)))
+
+    def avoid_soft(self, patch, cost: float = None) -> None:
+        """A filled patch labels had better keep off -- a chip's viewing wedge: a label on it costs
+        ``cost`` (default :data:`SOFT_COST`), less than a line of an edge, a spot or two further out."""
+        path = patch.get_path().transformed(patch.get_transform())
+        if len(path.vertices):
+            (p0, q0), (p1, q1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
+            self.soft.append((path, (float(p0), float(q0), float(p1), float(q1)), SOFT_COST if cost is None else cost))
 
     def avoid_box(self, box: Bbox) -> None:
         self.boxes.append(box)
@@ -332,6 +373,7 @@ class LabelPlacer:
                 for path in self.lines:
                     if path.intersects_bbox(box, filled=False):
                         cost += 50.0
+        cost += self._edge_conflict(x0, y0, x1, y1)
         i0, j0, i1, j1 = self._inside
         w = max(0.0, min(x1, i1) - max(x0, i0))
         h = max(0.0, min(y1, j1) - max(y0, j0))
@@ -368,12 +410,14 @@ class LabelPlacer:
         return out
 
     def choose(self, boxes: Sequence[Sequence[float]], penalty: Sequence[float] | None = None, *,
-               keep: bool = True) -> tuple[int, float]:
+               keep: bool = True, cost_of=None) -> tuple[int, float]:
         """The box of ``boxes`` (``(x0, y0, x1, y1)`` in pixels: a label's candidate places, e.g.
         measured once and shifted) with the least collision cost (the cost of :meth:`place`) plus
         its ``penalty`` (e.g. for being far from its anchor); without a penalty the first that
         collides with nothing, or the least bad.  Returns its index and its collision cost (0:
-        clear); ``keep``: the chosen box is avoided by the next labels.  The boxes are measured
+        clear); ``keep``: the chosen box is avoided by the next labels; ``cost_of``: a function of a
+        box's index giving a cost of its own (a leader line to it crossing other labels), added when
+        the box may still be the best.  The boxes are measured
         against the boxes and circles all at once, and against the outlines and lines only as long
         as one of them may still be the best (many candidates stay fast)."""
         boxes = np.asarray(boxes, dtype=float).reshape(-1, 4)
@@ -384,6 +428,8 @@ class LabelPlacer:
             if score[i] >= best_score:
                 break  # the outlines and lines only add to the cost
             full = score[i] + self._outline_conflict(*boxes[i])
+            if cost_of is not None and full < best_score:
+                full += float(cost_of(int(i)))
             if full < best_score:
                 best, best_score = int(i), full
         if keep and best >= 0:
@@ -422,9 +468,9 @@ class LabelPlacer:
         return cost
 
     def _outline_conflict(self, x0: float, y0: float, x1: float, y1: float) -> float:
-        """The cost of the obstacles' outlines and the lines for one box."""
+        """The cost of the obstacles' outlines, the lines, the edges and the soft patches for one box."""
         if not (self.paths or self.lines):
-            return 0.0
+            return self._edge_conflict(x0, y0, x1, y1)
         cost = 0.0
         pad = self.pad
         g0, h0, g1, h1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
@@ -444,7 +490,25 @@ class LabelPlacer:
                     box = box or Bbox(((x0, y0), (x1, y1)))
                     if path.intersects_bbox(box, filled=False):
                         cost += 50.0
-        return cost
+        return cost + self._edge_conflict(x0, y0, x1, y1)
+
+    def _edge_conflict(self, x0: float, y0: float, x1: float, y1: float) -> float:
+        """The cost of the edges crossed (:meth:`avoid_edge`) and soft patches covered (:meth:`avoid_soft`)."""
+        if not (self.edges or self.soft):
+            return 0.0
+        cost, box = 0.0, None
+        for path, (p0, q0, p1, q1), price in self.edges:
+            if p0 <= x1 and x0 <= p1 and q0 <= y1 and y0 <= q1:
+                box = box or Bbox(((x0, y0), (x1, y1)))
+                if path.intersects_bbox(box, filled=False):
+                    cost += price
+        inner, soft = None, 0.0
+        for path, (p0, q0, p1, q1), price in self.soft:  # the dearest wedge covered (a crowd's wedges overlap)
+            if price > soft and p0 < x1 and x0 < p1 and q0 < y1 and y0 < q1:
+                inner = inner or Bbox(((x0 + 1.0, y0 + 1.0), (max(x0 + 1.0, x1 - 1.0), max(y0 + 1.0, y1 - 1.0))))
+                if path.intersects_bbox(inner, filled=True):
+                    soft = price
+        return cost + soft
 
     def place(self, text, candidates: Iterable[tuple[float, float, str, str]]) -> float:
         """Move ``text`` (an annotation anchored at its ``xy``) to the first of ``candidates``
@@ -523,11 +587,26 @@ class LabelPlacer:
         self.last_gap = float(mine[best])
         return cost + float(penalty[best] >= MISREAD) * MISREAD
 
+    def line_crossings(self, start, end) -> float:
+        """The cost of a line from ``start`` to ``end`` (pixels; a leader) crossing the labels placed
+        so far: :data:`EDGE_COST` for each (a label is never struck through by another's leader)."""
+        if not self._rects or math.dist(start, end) < 1.0:
+            return 0.0
+        path = Path([start, end])
+        (p0, q0), (p1, q1) = np.minimum(start, end), np.maximum(start, end)
+        cost = 0.0
+        for a0, b0, a1, b1 in self._rects:
+            if a0 <= p1 and p0 <= a1 and b0 <= q1 and q0 <= b1 and \
+                    path.intersects_bbox(Bbox(((a0 + 1.0, b0 + 1.0), (max(a0 + 1.0, a1 - 1.0), max(b0 + 1.0, b1 - 1.0)))),
+                                         filled=False):
+                cost += EDGE_COST
+        return cost
+
     def copy(self) -> "LabelPlacer":
         """A placer on the same axes that avoids all this one avoids (and goes on alone)."""
         other = object.__new__(LabelPlacer)
         other.__dict__.update(self.__dict__)
-        for name in ("circles", "paths", "boxes", "lines", "_rects", "_path_extents", "_line_extents"):
+        for name in ("circles", "paths", "boxes", "lines", "_rects", "_path_extents", "_line_extents", "edges", "soft"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -612,6 +691,15 @@ NEARER = 0.6
 that piece's (:func:`label_collisions`)."""
 
 
+EDGE_COST = 300.0
+"""The cost (:meth:`LabelPlacer.avoid_edge`) of a label drawn through an edge -- a table's border, a
+path: its letters struck through.  More than a plain line (50) and a dozen spots further out, less than
+a spot where the label reads as another piece's (:data:`MISREAD`)."""
+
+SOFT_COST = 120.0
+"""The cost (:meth:`LabelPlacer.avoid_soft`) of a label over a soft patch -- a chip's viewing wedge
+(over several, the dearest: in a crowd the wedges overlap)."""
+
 MISREAD = 900.0
 """The cost (:meth:`LabelPlacer.place_near`) of a spot where a label reads as another piece's:
 more than crossing lines, less than covering a piece (1000 and up)."""
@@ -641,7 +729,7 @@ def _gap_to(box: Bbox, point, radius: float = 0.0) -> float:
 def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = LABEL_GAP,
                      least: float = MIN_FONT_SIZE, scale: float | None = None, inside: bool = True,
                      named=None, pieces: tuple = (), obstacles: tuple = (), every_text: bool = True,
-                     arrows: bool = True) -> list[str]:
+                     arrows: bool = True, lines: bool = False) -> list[str]:
     """Every way the labels of ``figure`` fail to read cleanly, in words (empty: none), for the tests
     of any system.  The figure is drawn, then each text :func:`shown_texts` finds is measured with
     the renderer and must
@@ -654,6 +742,9 @@ def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = L
       :func:`mark_ground`),
     * be crossed by no arrow (``arrows``: a :class:`~matplotlib.patches.FancyArrowPatch` of the axes or
       another annotation's arrow; :func:`arrow_paths`) by more than ``slack`` pixels,
+    * with ``lines``: be crossed by no outline of a patch marked with :func:`mark_edge` (a table's
+      border) and by no line of the axes (a leader line, a path; markers alone do not count) -- a line
+      may end at the label's box, as a leader does,
     * lie inside its axes (``inside``),
     * be at least ``least`` points at the size it is shown (``scale`` display points per point;
       default :func:`notebook_scale`, the size JupyterLab shows the figure's PNG at), and
@@ -704,6 +795,16 @@ def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = L
         others = [disk(p) for p in rings]
         leaders = [line.get_transform().transform(line.get_xydata()) for line in ax.lines
                    if line.get_visible() and len(line.get_xydata()) == 2]
+        edge_paths = []
+        if lines:
+            edge_paths += [("the edge of the table" if str(p.get_label() or "_").startswith("_") else
+                            f"the edge of {p.get_label()}", Path(points))
+                           for p in ax.patches if getattr(p, EDGE, False) and p.get_visible()
+                           for points in p.get_path().transformed(p.get_transform()).to_polygons(closed_only=False)
+                           if len(points) >= 2]
+            edge_paths += [("a line", Path(line.get_transform().transform(line.get_xydata()))) for line in ax.lines
+                           if line.get_visible() and len(line.get_xydata()) >= 2
+                           and str(line.get_linestyle()).lower() not in ("none", "", " ")]
         to_px = ax.transData.transform
         here = (named(ax) if callable(named) else named) or {}
         for name, text, box in zip(names, texts, boxes):
@@ -726,6 +827,11 @@ def label_collisions(figure, *, slack: float = 0.5, gap: tuple[float, float] = L
                     if owner is not text and path.intersects_bbox(inner, filled=False):
                         problems.append(f"{name} crossed by an arrow" if owner is None else
                                         f"{name} crossed by the arrow of {owner.get_text().replace(chr(10), ' / ')!r}")
+            through = box.padded(-max(slack, 1.5))
+            if through.width > 0 and through.height > 0:
+                for what, path in edge_paths:
+                    if path.intersects_bbox(through, filled=False):
+                        problems.append(f"{name} crossed by {what}")
             if inside and (box.x0 < ax.bbox.x0 - slack or box.x1 > ax.bbox.x1 + slack
                            or box.y0 < ax.bbox.y0 - slack or box.y1 > ax.bbox.y1 + slack):
                 problems.append(f"{name} outside the axes")

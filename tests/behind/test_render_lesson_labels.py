@@ -233,3 +233,41 @@ def test_label_collisions_finds_each_fault():
     assert "'far out' outside the axes" in problems
     assert any(p.startswith("'tiny' at 5.0 pt") for p in problems)
     assert any(p.startswith("'Own' nearer the circle at (8.0, 8.0)") for p in problems)
+
+
+def _names_struck_through(figure) -> list[str]:
+    """The chips' and obstacles' labels a line or the table's edge is drawn through
+    (:func:`label_collisions` with ``lines``); the jewel path's numbers sit on their own markers'
+    lines and are left out."""
+    return [p for p in label_collisions(figure, lines=True, every_text=False)
+            if "crossed by" in p and not p.split("'")[1].isdigit()]
+
+
+def test_lesson_6_jewel_path_strikes_through_no_name_and_its_legend_is_under_the_table(jewel_game):
+    """Lesson 6, cell 14 (behind-rules.txt, "Das Juwel von Athen"): the jewel's path is drawn under
+    the names ("Armand Lefèvre" was struck through by it) and the path's legend stands under the
+    table's legend, outside the axes (it covered a quarter of the table)."""
+    game, _, path, _ = jewel_game
+    ax = draw_state(game)
+    draw_jewel_path(ax, path, game, zoom_margin=15)
+    assert _names_struck_through(ax.figure) == []
+    figure = ax.figure
+    renderer = figure.canvas.get_renderer() if hasattr(figure.canvas, "get_renderer") else figure._get_renderer()
+    figure.draw(renderer)
+    legends = [a for a in ax.get_children() if type(a).__name__ == "Legend"]
+    assert len(legends) == 2
+    for legend in legends:
+        box = legend.get_window_extent(renderer)
+        assert box.y1 <= ax.bbox.y0 + 0.5 and box.y0 >= figure.bbox.y0 - 0.5, legend.get_title().get_text()
+    labels = [t.get_text() for t in legends[0].get_texts()] + [t.get_text() for t in legends[1].get_texts()]
+    assert any(label.startswith("end (turn") for label in labels)
+
+
+
+def test_lesson_1_replay_picture_strikes_through_no_name():
+    """Lesson 1, the replay panel's picture (behind-rules.txt, "Movement"), the Vampires at the table's
+    south edge: no name is drawn through the table's edge (it read "Gräfin-Mathilde-von-Rabenfels")."""
+    game = _lesson_1_after_the_third_movement()
+    picture = StatePicture(game, dpi=PICTURE_DPI, width=PICTURE_WIDTH)
+    assert [p for p in _names_struck_through(picture.figure) if "edge of the table" in p] == []
+    assert shown_collisions(picture.figure, game.table) == []
