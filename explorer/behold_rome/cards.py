@@ -490,9 +490,34 @@ class CivCard(BaseModel):
         return pd.DataFrame(rows).set_index("level")
 
     def _repr_html_(self) -> str:
+        """The four levels side by side, a field per row (:func:`by_level`): 14 columns, one per
+        field, made a table 1116 px wide, half of it cut in a 590 px output area."""
         from explorer.core.display import html_table  # a table module; no figure is drawn
 
-        return html_table(self.frame(), caption=f"civ card {self.id} (* starting level)")._repr_html_()
+        return html_table(by_level(self.frame()), caption=f"civ card {self.id} (* the starting level)")._repr_html_()
+
+
+def by_level(frame):
+    """A card's frame (a level per row, indexed by level, with a ``start`` column marking the starting
+    level) turned for reading: a field per row, a column per level ("level 2 *" for the starting one),
+    every value as text and empty fields of every level left out -- four columns that fit a 590 px
+    output area (docs/panel-layout.md) where a column per field does not."""
+    import pandas as pd
+
+    shown = {}
+    for number, row in frame.iterrows():
+        star = " *" if row.get("start") == "*" else ""
+        shown[f"level {number}{star}"] = {field: _cell(value) for field, value in row.items() if field != "start"}
+    table = pd.DataFrame(shown)
+    table.index = [str(field).replace("_", " ") for field in table.index]
+    keep = [field for field in table.index if any(v not in ("", "0", "no") for v in table.loc[field])]
+    return table.loc[keep]
+
+
+def _cell(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "" if value is None else str(value)
 
 
 # -- the nation card and the rival civs ----------------------------------------------------------
@@ -556,7 +581,7 @@ class NationCard(BaseModel):
     def _repr_html_(self) -> str:
         from explorer.core.display import html_table
 
-        return html_table(self.frame(), caption="nation card (* starting level)")._repr_html_()
+        return html_table(by_level(self.frame()), caption="nation card (* the starting level)")._repr_html_()
 
 
 class RivalCiv(BaseModel):

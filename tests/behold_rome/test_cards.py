@@ -336,3 +336,21 @@ def test_card_error_survives_pickling():
     assert (again.file, again.card, again.level, again.field, str(again)) == \
         ("f.json", "legion", 2, "wealth", str(error))
     assert str(again).startswith("f.json, card 'legion', level 2 (Legion), field 'wealth'")
+
+
+def test_every_card_shows_its_four_levels_side_by_side_in_a_table_that_fits_the_narrowest_output_area():
+    """behold-rome-rulebook.txt, "Concept & Term Glossary > Level": a card has four levels; its table has a
+    column per level (the starting one starred) and a row per field, and fits 590 px
+    (docs/panel-layout.md: a column per field made Britannia's table 1116 px wide)."""
+    from explorer.behold_rome.cards import by_level
+    from explorer.core.panels.layout import NARROWEST, table_min_width
+
+    cards = load_cards()
+    for card in cards.civ_cards:
+        shown = by_level(card.frame())
+        assert list(shown.columns) == [f"level {n}" + (" *" if n == card.starting_level else "") for n in (1, 2, 3, 4)]
+        assert list(shown.loc["name"]) == [lv.name for lv in card.levels]
+        assert table_min_width(card._repr_html_()) <= NARROWEST, card.id
+    nation = by_level(cards.nation.frame())
+    assert list(nation.loc["status"]) == [lv.status for lv in cards.nation.levels]
+    assert table_min_width(cards.nation._repr_html_()) <= NARROWEST
