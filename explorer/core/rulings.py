@@ -192,7 +192,7 @@ div.explorer-rulings-box table.explorer-rulings th, div.explorer-rulings-box tab
   padding: 0.25em 0.6em; vertical-align: top; text-align: left;
   white-space: normal; word-break: normal; overflow-wrap: break-word; hyphens: manual}
 div.explorer-rulings-box table.explorer-rulings code {white-space: normal; word-break: normal; overflow-wrap: break-word}
-div.explorer-rulings-box table.explorer-rulings td.choice {min-width: 16em; max-width: 42em}
+div.explorer-rulings-box table.explorer-rulings td.choice {min-width: 14em; max-width: 42em}
 div.explorer-rulings-box table.explorer-rulings summary {cursor: pointer}
 div.explorer-rulings-box table.explorer-rulings p {margin: 0.3em 0}
 div.explorer-rulings-box table.explorer-rulings tbody tr:nth-child(odd) {background: rgba(0, 0, 0, 0.03)}
@@ -212,12 +212,17 @@ def _token(text: str) -> str:
 
 
 def _switch_html(ruling: Ruling) -> str:
-    """The values a ruling's switch takes, each a whole token; the line breaks between them."""
+    """The values a ruling's switch takes, each a whole token, the default in bold (one column for
+    both: a column of its own made the table too wide for a 590 px output area); the line breaks
+    between them."""
     import html
 
-    if ruling.options is None or ruling.numeric:
-        return html.escape(ruling.describe_switch())
-    return " / ".join(_token(str(option)) for option in ruling.options)
+    if ruling.options is None:
+        return f"<b>{_token(repr(ruling.default))}</b> (no switch)"
+    if ruling.numeric:
+        return f"<b>{_token(repr(ruling.default))}</b>; {html.escape(ruling.describe_switch())}"
+    return " / ".join(f"<b>{_token(str(option))}</b>" if option == ruling.default else _token(str(option))
+                      for option in ruling.options)
 
 
 def rulings_html(system: str | None = None) -> str:
@@ -237,10 +242,9 @@ def rulings_html(system: str | None = None) -> str:
             f"<p><i>Raised by</i> &ldquo;{html.escape(r.quote)}&rdquo; ({html.escape(str(r.source))})</p>"
         rows.append(f"<tr><td>{_token(r.id)}</td><td>{html.escape(r.title)}</td>"
                     f"<td class='choice'>{details(html.escape(short), body)}</td>"
-                    f"<td>{_token(repr(r.default))}</td><td>{_switch_html(r)}</td>"
-                    f"</tr>")
+                    f"<td>{_switch_html(r)}</td></tr>")
     head = "".join(f"<th>{name}</th>" for name in ("id", "ruling", "choice (click: the rest, the quote, the source)",
-                                                    "default", "switch"))
+                                                    "switch (the default in bold)"))
     return (f"{RULINGS_CSS}<div class='explorer-rulings-box'><table class='explorer-rulings'><thead><tr>{head}</tr>"
             f"</thead><tbody>{''.join(rows)}</tbody></table></div>")
 

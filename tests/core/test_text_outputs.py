@@ -145,3 +145,21 @@ def test_a_small_probability_is_never_shown_as_zero():
     assert probability_text(11 / 49898940) == "<0.0001"
     assert probability_text(0.0) == "0.0000" and probability_text(0.00006) == "0.0001"
     assert probability_text(0.7082) == "0.7082" and probability_text(0.5, digits=2) == "0.50"
+
+
+@pytest.mark.parametrize("system", [None, *SYSTEMS])
+def test_the_rulings_table_fits_the_narrowest_output_area_with_each_default_in_bold(system):
+    """docs/panel-layout.md: a table fits 590 px without scrolling -- the default sits in the switch
+    column, in bold (a column of its own made the start notebook's table 650 px wide)."""
+    from explorer.core.panels.layout import NARROWEST, table_min_width
+
+    markup = rulings_html(system)
+    assert table_min_width(markup) <= NARROWEST
+    for ruling in rulings_for(system):
+        assert f"<b>{_token_html(repr(ruling.default) if ruling.options is None or ruling.numeric else str(ruling.default))}</b>" in markup, ruling.id
+
+
+def _token_html(text: str) -> str:
+    from explorer.core.rulings import _token
+
+    return _token(text)
