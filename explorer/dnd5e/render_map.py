@@ -470,8 +470,8 @@ def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], 
     for token, _patch in creatures:
         text = annotation(ax, texts[token.name], spaces[token.name][0], fontsize=size, ha="center",
                           va="top", linespacing=1.1, path_effects=OUTLINE, zorder=7)
-        placer.place_near(text, _spots(spaces[token.name][1] * per_metre + 2.0, rings=5), spaces[token.name],
-                          list(spaces.values()))
+        _place_next_to(placer, text, _spots(spaces[token.name][1] * per_metre + 2.0, rings=5), spaces[token.name],
+                       list(spaces.values()))
         boxes.append(placer.boxes[-1])
         out[token.name] = text
     spots = _spots(6.0, rings=10, step=6.0)
@@ -509,6 +509,58 @@ def place_labels(ax, battle_map: BattleMap, creatures: list[tuple[Token, Any]], 
         boxes.append(Bbox.from_extents(*candidates[best]))
         out[f"#{k}"] = text
     return out
+
+
+RING_COST = 15.0
+"""What each ring of places farther out costs a creature's label in :func:`place_labels`: a spot 7 pt
+farther out must save more than this (a label across the map's edge costs 50, four rings out cost more),
+so a label stays next to its token rather than jumping over a path to a clear spot metres away
+(issue 11: "Magierin TP 8/8" 3 m off)."""
+MISREAD_COST = 900.0
+"""A spot where a creature's label reads as another creature's (as
+:func:`explorer.core.render_labels.label_collisions` judges: nearer that one by :data:`NEARER`)."""
+NEARER = 0.6
+
+
+def _place_next_to(placer: LabelPlacer, text, spots: list, own: tuple, rivals: list) -> None:
+    """Put a creature's label (an annotation at its centre, offset in points) at the least costly of
+    ``spots`` (:func:`_spots`, ring after ring): its collisions (:meth:`LabelPlacer.choose`), plus
+    :data:`RING_COST` per ring out and :data:`MISREAD_COST` where it reads as one of ``rivals``' -- each
+    ``(centre, half side)`` in metres, ``own`` the creature's.  The chosen box is avoided by the next labels."""
+    ax = text.axes
+    renderer = placer.renderer
+    text.xyann = (0.0, 0.0)
+    text.set_ha("center")
+    text.set_va("center")
+    measured = text.get_window_extent(renderer)
+    w, h = float(measured.width), float(measured.height)
+    k_px = ax.figure.dpi / 72.0
+    (cx, cy), = ax.transData.transform([own[0]])
+    shift_x, shift_y = {"left": 0.0, "center": w / 2, "right": w}, {"bottom": 0.0, "center": h / 2, "top": h}
+    boxes = np.array([(cx + dx * k_px - shift_x[ha], cy + dy * k_px - shift_y[va],
+                       cx + dx * k_px - shift_x[ha] + w, cy + dy * k_px - shift_y[va] + h)
+                      for dx, dy, ha, va in spots])
+    per_ring = 8  # _spots: eight places a ring, then four flush ones a ring
+    rings = len(spots) // 12 or 1
+    ring = np.array([i // per_ring if i < per_ring * rings else (i - per_ring * rings) // 4 for i in range(len(spots))])
+
+    def gaps(centre, radius):
+        (px, py), (ex, _ey) = ax.transData.transform([centre, (centre[0] + radius, centre[1])])
+        r = abs(float(ex - px))
+        dx = np.maximum(np.maximum(boxes[:, 0] - px, 0.0), px - boxes[:, 2])
+        dy = np.maximum(np.maximum(boxes[:, 1] - py, 0.0), py - boxes[:, 3])
+        return np.maximum(0.0, np.hypot(dx, dy) - r)
+
+    mine = gaps(*own)
+    penalty = RING_COST * ring + np.arange(len(spots)) * 1e-6
+    for centre, radius in rivals:
+        if max(abs(centre[0] - own[0][0]), abs(centre[1] - own[0][1])) > 1e-6:
+            penalty = penalty + np.where(gaps(centre, radius) + 0.5 < NEARER * mine, MISREAD_COST, 0.0)
+    best, _cost = placer.choose(boxes, penalty)
+    dx, dy, ha, va = spots[best]
+    text.xyann = (dx, dy)
+    text.set_ha(ha)
+    text.set_va(va)
 
 
 LEADER_CROSSING = 2000.0

@@ -41,6 +41,25 @@ HIT_ROW_JS = """(sel) => {
 }"""
 
 
+# Controls whose box ends past the nearest ancestor that hides its overflow (a column): their border is cut.
+CLIPPED_CONTROLS_JS = """(sel) => {
+  const out = [];
+  const panel = document.querySelector(sel);
+  for (const el of panel.querySelectorAll('.widget-dropdown, .widget-text, .widget-hslider, select, input')) {
+    let box = el.parentElement;
+    while (box && box !== panel && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    if (!box) continue;
+    const r = el.getBoundingClientRect(), c = box.getBoundingClientRect();
+    if (r.width > 0 && (r.right > c.right + 0.5 || r.left < c.left - 0.5)) {
+      const name = (el.closest('.widget-inline-hbox') || el).querySelector('label');
+      out.push(`${name ? name.textContent : el.className}: ${el.tagName.toLowerCase()} ends at ${r.right.toFixed(1)} px, ` +
+               `its box at ${c.right.toFixed(1)} px`);
+    }
+  }
+  return out;
+}"""
+
+
 def hit_row(page):
     return page.evaluate(HIT_ROW_JS, TABLE)
 
@@ -119,3 +138,14 @@ def test_the_attack_app_fits_the_output_area(page, voila_app_url, artifacts_dir)
     settled(lambda: hit_row(page))
     problems = check_panels_fit(page, {"angriff": ATTACK, "zug": TURN}, artifacts_dir, "dnd5e_attack_layout")
     assert not problems, "\n".join(problems)
+    # inside the panel too: no dropdown, text box or slider is cut at its column's edge (issue 11's screenshot)
+    from tests.browser.test_melee_panel import WIDTHS, narrow_output
+
+    clipped = []
+    for viewport, output in WIDTHS:
+        page.set_viewport_size({"width": viewport, "height": 1600})
+        narrow_output(page, output)
+        page.wait_for_timeout(500)
+        clipped += [f"at {viewport} px (output {output or 'Voila'}): {c}" for c in page.evaluate(CLIPPED_CONTROLS_JS, ATTACK)]
+    narrow_output(page, None)
+    assert not clipped, "\n".join(clipped)

@@ -74,10 +74,22 @@ def test_a_wall_in_the_straight_way_is_named_when_no_way_around_is_short_enough(
     assert "Säule" in said and "außen herum" in said
 
 
+def test_the_panel_starts_with_the_acting_creature_chosen():
+    """SRD 5.1, "Combat > The Order of Combat > Your Turn": the creature whose turn it is moves -- the
+    panel starts with it chosen (the dropdown never blank), its reach shaded; a map alone: its first creature."""
+    state = new_encounter("scharmuetzel")
+    panel = KartenPanel(state, interactive=False)
+    assert panel.selected == state.acting == panel.creature.value and panel.region is not None
+    assert f"Kreatur gewählt: {state.acting}" in panel.said
+    alone = KartenPanel(state.battle_map, interactive=False)
+    assert alone.selected == state.battle_map.tokens[0].name
+
+
 def test_a_click_on_the_empty_map_with_no_creature_chosen_says_what_to_do():
     """dnd5e-combat-de-excerpt.txt, "SICH UM ANDERE KREATUREN HERUM BEWEGEN": a move belongs to a
     creature; a click where none stands, before choosing one, asks for a creature first."""
     panel = KartenPanel(new_encounter("scharmuetzel"), interactive=False)
+    panel.select(None)
     said = panel.click(7.0, 1.0)
     assert said == "Dort (7; 1) steht keine Kreatur. Klicke zuerst auf eine Kreatur, dann auf ihr Ziel."
     assert panel.selected is None and panel.result is None and panel.message.value.endswith("</span>")
@@ -177,5 +189,6 @@ def test_wrong_arguments_are_refused_naming_the_field():
         panel.click(-1, 3)
     with pytest.raises(InputError, match="y"):
         panel.click(3, float("nan"))
+    panel.select(None)
     with pytest.raises(InputError, match="selected"):
         panel.target(3, 3)

@@ -375,3 +375,39 @@ def test_panel_picture_places_its_labels_alike():
     assert labels_crossing_the_path(figure, ax) == []
     assert names_not_nearest(figure, ax) == []
     save("labels-panel.png", figure)
+
+
+def label_gaps(figure, ax, battle_map) -> dict[str, float]:
+    """Each creature label's gap (m) from its text box to the creature's space (0: touching)."""
+    renderer = figure.canvas.get_renderer()
+    to_data = ax.transData.inverted()
+    gaps = {}
+    for token in battle_map.tokens:
+        text = next(t for t in ax.texts if t.get_text().split("\n")[0] == token.name)
+        extent = Text.get_window_extent(text, renderer)
+        (x0, y0), (x1, y1) = to_data.transform([(extent.x0, extent.y0), (extent.x1, extent.y1)])
+        label = box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        gaps[token.name] = float(label.distance(battle_map.space(token)))
+    return gaps
+
+
+def test_a_panel_click_keeps_every_name_next_to_its_creature():
+    """SRD 5.1, Combat > Movement and Position > Difficult Terrain: the map app's click -- the Kämpferin
+    into the Geröll, a path passing the Magierin -- with every label clear (label_collisions, the path)
+    and each creature's name next to its own square, not over a metre away beyond the path (issue 11:
+    "Magierin TP 8/8" was placed 3 m from her token)."""
+    from explorer.dnd5e.panels.panel_map import KartenPanel
+
+    panel = KartenPanel(new_encounter("scharmuetzel"), interactive=False)
+    panel.click(2.25, 2.25)
+    panel.click(2.25, 9.75)
+    assert panel.result is not None and panel.result.total == 9
+    picture = panel.picture
+    picture.png()
+    figure, ax = picture.figure, picture.ax
+    save("labels-panel-click.png", figure)
+    assert map_collisions(figure, ax) == []
+    assert labels_crossing_the_path(figure, ax) == []
+    assert names_not_nearest(figure, ax) == []
+    far = {name: gap for name, gap in label_gaps(figure, ax, panel.battle_map).items() if gap > 0.5}
+    assert far == {}, far

@@ -168,9 +168,12 @@ class KartenPanel(widgets.VBox):
         self.last_update_ms = 0.0
         self._quiet = False
         self._build(battle_map)
-        self.refresh()
-        self._say("Klicke auf eine Kreatur (oder wähle sie unter „Kreatur“), dann auf ihr Ziel: der Weg, seine "
-                  "Kosten und die Gelegenheitsangriffe erscheinen in der Tabelle.")
+        # a creature is chosen from the start (the one whose turn it is, else the first): the dropdown is
+        # never blank and the first click on the map already asks a way
+        names = [t.name for t in battle_map.tokens]
+        acting = getattr(self.state, "acting", None)
+        self.select(acting if acting in names else names[0])
+        self._say(self._chosen_words() + " Die Tabelle zeigt den Weg, seine Kosten und die Gelegenheitsangriffe.")
 
     # --- widgets --------------------------------------------------------------------------------
     def _build(self, battle_map: BattleMap) -> None:
