@@ -343,6 +343,12 @@ def test_start_game_opens_a_playable_game_panel(designer):
     panel = designer.game_panel
     assert isinstance(panel, ReplayPanel) and panel.playing and panel.game is game
     assert game.current_player == "Schwesternbund" and panel.legal
+    # issue 11: the dropdown defaulted to "ends the turn" under the primary "apply": nothing is chosen now,
+    # and "apply" is offered once an action is (behind-2003-rulebook.txt, "The Course of the Game")
+    assert panel.actions.value is None and panel.apply_button.disabled and not panel.actions.disabled
+    before = list(game.history)
+    panel.apply_selected()  # nothing chosen: nothing applied
+    assert game.history == before and "choose one of" in panel.message.value
     move = next(a for a in panel.legal if a.kind == "move")
     panel.apply(move)
     assert game.history[-1] == move and game.actions_left == 2

@@ -48,9 +48,15 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 
 # -- replaying -------------------------------------------------------------------------------------
-def test_the_panel_starts_on_the_dealt_game_and_spans_every_step(panel, game):
-    """The Beginning: step 0 is the dealt game, its influence duel cited."""
-    assert (panel.slider.min, panel.slider.max, panel.index) == (0, len(game.history), 0)
+def test_the_panel_opens_on_the_first_step_with_chips_and_spans_every_step(panel, game):
+    """The Beginning: step 0 is the dealt game, its influence duel cited; a game set up by hand deals an
+    empty table (behind-2003-rulebook.txt, "Setup": obstacles, then the chips), so the panel opens on
+    the first step with chips on the table (issue 11: the replay app opened on an empty table)."""
+    opening = next(k for k, state in enumerate(panel.states) if state.table.chips)
+    assert opening > 0 and not panel.states[opening - 1].table.chips
+    assert (panel.slider.min, panel.slider.max, panel.index) == (0, len(game.history), opening)
+    assert not panel.first.disabled
+    panel.go(0)
     assert "the game is dealt" in panel.step_text.value
     assert "Influence duel" in panel.step_text.value and "The Beginning" in panel.step_text.value
     assert panel.prev.disabled and panel.first.disabled and not panel.next.disabled
@@ -88,6 +94,7 @@ def test_the_picture_is_updated_in_place_with_the_chips_new_places(panel):
 
 
 def test_buttons_step_forwards_and_back_and_stop_at_the_ends(panel):
+    panel.first.click()
     panel.next.click()
     panel.next.click()
     assert panel.index == 2 and panel.slider.value == 2
@@ -200,7 +207,10 @@ def test_looking_at_an_earlier_step_while_playing_disables_the_actions(live):
     assert panel.actions.disabled and panel.apply_button.disabled and panel.undo_button.disabled
     assert "earlier step" in panel.message.value
     panel.last.click()
-    assert not panel.apply_button.disabled and not panel.undo_button.disabled
+    # no action chosen beforehand (issue 11): "apply" is offered once one is
+    assert panel.apply_button.disabled and not panel.actions.disabled and not panel.undo_button.disabled
+    panel.actions.value = 0
+    assert not panel.apply_button.disabled
 
 
 # -- the picture and the jewel's path --------------------------------------------------------------

@@ -205,6 +205,10 @@ def test_play_mode_applies_undoes_and_redoes(recorded):
     panel.prev.click()
     assert panel.apply_button.disabled and "earlier step" in panel.message.value
     panel.last.click()
+    # "apply" is offered once an action is chosen (beforehand, unless the system's panel says not: issue 11)
+    assert not panel.actions.disabled and panel.apply_button.disabled == (panel.actions.value is None)
+    assert (panel.actions.value is None) == (not panel.preselect)
+    panel.actions.value = 0
     assert not panel.apply_button.disabled
 
 
@@ -237,6 +241,7 @@ def test_the_panel_follows_the_layout_conventions(recorded):
     assert len(rows) == 3 and all(row.layout.flex_flow == "row wrap" for row in rows)
     assert panel.image.layout.max_width == "100%" and panel.image.layout.height == "auto"
     assert panel.slider.style.description_width == panel.viewer.style.description_width == "initial"
+    panel.actions.value = 0
     assert panel.actions.tooltip == panel.actions.label  # a long action reads in full as the tooltip
 
 

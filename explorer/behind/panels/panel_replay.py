@@ -42,3 +42,9 @@ class ReplayPanel(CoreReplayPanel):
         super().__init__(game, "behind", play=play, viewer=viewer, picture=picture, width=width,
                          picture_options={"dpi": PICTURE_DPI})
 
+    preselect = False  # the first legal action is often "ends the turn": nothing is chosen beforehand
+
+    def opening_step(self) -> int:
+        """The first step with chips on the table (a game set up by hand starts on an empty table)."""
+        return next((k for k, state in enumerate(self.states) if state.table.chips), 0)
+

@@ -88,7 +88,11 @@ squeezed a table of many columns (Beyond's nine) until every cell wrapped word b
 sideways in its own box instead."""
 
 
-STEP_CSS = "<style>.replay-panel div.event-box table.event-table .event-mark{font-size:11px}</style>"
+STEP_CSS = ("<style>.replay-panel div.event-box table.event-table .event-mark{font-size:11px}"
+            # a widget's HTML inherits the widgets' 28 px line height: text and tables at single height
+            ".replay-panel .widget-html-content{line-height:1.35}"
+            ".replay-panel .replay-step th,.replay-panel .replay-players th{white-space:nowrap}"
+            ".replay-panel .replay-players td:first-child{white-space:nowrap}</style>")
 """An event's mark ("refused", "only Vampire sees this") at 11 px (8.25 pt) in the step's box: the event
 table's own 0.85 em of its 0.92 em came to 10.2 px (7.6 pt) in a widget's 13 px text."""
 
@@ -203,7 +207,8 @@ class ReplayPanel(widgets.VBox):
         # -- the controls (layout conventions: rows wrap instead of overflowing, buttons sized to
         # their text, labels in full) -----------------------------------------------------------------
         last = len(self.states) - 1
-        self.slider = widgets.IntSlider(value=last if play else 0, min=0, max=last, description="step",
+        self.slider = widgets.IntSlider(value=last if play else self.opening_step(), min=0, max=last,
+                                        description="step",
                                         style=FULL_LABEL,
                                         layout=widgets.Layout(flex="1 1 240px", min_width="200px", max_width="520px"))
         self.player_button = widgets.Play(value=self.slider.value, min=0, max=last, interval=800,
@@ -256,6 +261,9 @@ class ReplayPanel(widgets.VBox):
                             (self.message, "replay-message")):
             widget.add_class(css)
         self.apply_button.on_click(lambda _: self.apply_selected())
+        # "apply" is offered once an action is chosen
+        self.actions.observe(lambda change: setattr(self.apply_button, "disabled",
+                                                    change["new"] is None or self.actions.disabled), names="value")
         self.undo_button.on_click(lambda _: self.undo())
         self.redo_button.on_click(lambda _: self.redo())
         self._legal: list[Action] = []
@@ -272,6 +280,15 @@ class ReplayPanel(widgets.VBox):
         self.add_class("replay-panel")
         self.index = -1
         self.show(self.slider.value)
+
+    preselect = True
+    """Whether the first legal action is chosen in the dropdown beforehand (a system whose first
+    action may throw a turn away sets it False: "apply" is then offered once an action is chosen)."""
+
+    def opening_step(self) -> int:
+        """The step a replay opens on (0, the game as dealt; a system's panel may open on the first
+        step with something to see)."""
+        return 0
 
     def _record(self, game) -> Replay:
         """The steps of the game so far: a live game's undo snapshots (play mode, or a state that
@@ -370,11 +387,14 @@ class ReplayPanel(widgets.VBox):
             # alike ones with what tells them apart): never the call syntax
             self.actions.options = list(zip(action_choices(legal, game, self.system), range(len(legal))))
             self._legal = legal
-            self.actions.value = 0 if legal else None
+            # ``preselect`` False: no action chosen beforehand, so that one click on "apply" never takes an
+            # action the player did not pick (Behind's first action is often "ends the turn")
+            self.actions.value = 0 if legal and self.preselect else None
         else:
             self._legal = []
             self.actions.options = []
-        self.actions.disabled = self.apply_button.disabled = not (at_end and self._legal)
+        self.actions.disabled = not (at_end and self._legal)
+        self.apply_button.disabled = self.actions.disabled or self.actions.value is None
         self.undo_button.disabled = not (at_end and len(self.states) > 1 and game.history)
         self.redo_button.disabled = not (at_end and self.redo_stack)
         if not at_end:
@@ -383,8 +403,8 @@ class ReplayPanel(widgets.VBox):
             self.message.value = f"<b>{html.escape(self.status_line(game))}</b>"
         else:
             count = len(self._legal)
-            self.message.value = (f"{html.escape(str(game.current_player))} to act: {count} legal "
-                                  f"action{'' if count == 1 else 's'} offered")
+            self.message.value = (f"{html.escape(str(game.current_player))} to act: choose one of {count} legal "
+                                  f"action{'' if count == 1 else 's'} under 'action', then apply it")
 
     @property
     def legal(self) -> list[Action]:
