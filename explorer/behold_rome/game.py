@@ -98,6 +98,10 @@ class BeholdRomeState(GameState):
         self.rival = config["rival"]
         self.rules = Rules(cardset, self.rulings, self.variants, ROUNDS[self.difficulty])
         self._data = data
+        self._legal: Optional[list] = None
+        """The legal actions of the state as it is (None: not worked out since it last changed)."""
+        self._trials: dict = {}
+        """The legal actions tried on a copy, by action: that copy and its events (see :meth:`apply`)."""
         self.origin: Optional[dict] = None
         """How the game was dealt (configuration and seed): what :func:`dealt_from_save` deals again."""
 
@@ -130,7 +134,7 @@ class BeholdRomeState(GameState):
         return self._data["over"]
 
     def _verify(self, action) -> None:
-        verify(self.rules, self._data, action)
+        verify(self.rules, self._data, action, self._trials)
 
     def _perform(self, action) -> None:
         perform(self.rules, self._data, action, self._emit)
@@ -146,10 +150,47 @@ class BeholdRomeState(GameState):
         is judged by the steps beside it) and remembered as accepted until the state changes."""
         if self.is_terminal():
             return
-        for action in legal(self.rules, self._data):
-            if kind is None or action.kind == kind:
+        if self._legal is None:
+            self._legal = legal(self.rules, self._data, self._trials)
+            for action in self._legal:
                 self._accept(action)
+        for action in self._legal:
+            if kind is None or action.kind == kind:
                 yield action
+
+    def _changed(self) -> None:
+        """Forget the accepted actions, the legal actions and the trials: the state is not the one they
+        were worked out for.  (New objects, not emptied ones: a copy made before the change shares them,
+        and they still hold for it.)"""
+        super()._changed()
+        self._legal = None
+        self._trials = {}
+
+    def apply(self, action):
+        """Check and carry out ``action`` (:meth:`explorer.core.game.GameState.apply`).  An action the
+        look-ahead has already tried on a copy of this unchanged state (:func:`~explorer.behold_rome.
+        game_checks.verify`, while the legal actions were worked out or the action checked) is not
+        performed again: the copy becomes the data and its events are logged, and the data it replaces,
+        no longer changed by anyone, is the undo snapshot.  A trial is used once (taken out: a copy of
+        the state shares them until either changes)."""
+        if not self._is_accepted(action):
+            self.check(action)
+            self._accept(action)
+        try:
+            found = self._trials.pop(action, None)
+        except TypeError:  # an unhashable action: never tried
+            found = None
+        if found is None:
+            return super().apply(action)
+        data, events = found
+        snapshot, mark = self._data, len(self.log)
+        self._changed()
+        self._data = data
+        for event in events:
+            self._emit(*event)
+        self._undo.append((snapshot, mark))
+        self.history.append(action)
+        return self.log[mark:]
 
     def _snapshot(self) -> dict:
         return copy_data(self._data)

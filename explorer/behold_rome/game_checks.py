@@ -284,9 +284,13 @@ LOOKAHEAD = frozenset({Play, DevelopNation, Discard, Degrade, Pay, Abandon, Draw
 """The actions tried on a copy before they are allowed: what follows them must stay completable."""
 
 
-def verify(R: Rules, d: dict, a) -> None:
+def verify(R: Rules, d: dict, a, trials: Optional[dict] = None) -> None:
     """Every rule, and for a step of a played card the look-ahead: afterwards the action can still be
-    completed (ruling ``behold_rome.benefit-check``)."""
+    completed (ruling ``behold_rome.benefit-check``).
+
+    ``trials``: where an action that passes its look-ahead leaves the copy it was tried on and the
+    events it made there, ``trials[a] = (data, [(kind, text, rule), ...])`` -- what performing it on
+    ``d`` gives, so that applying it need not perform it again."""
     basic(R, d, a)
     kind = type(a)
     if kind is Finish:
@@ -301,7 +305,11 @@ def verify(R: Rules, d: dict, a) -> None:
         if _finishes(R, d, a):
             return
         trial = copy_data(d)
-        perform(R, trial, a, noop)
+        if trials is None:
+            perform(R, trial, a, noop)
+        else:
+            events: list = []
+            perform(R, trial, a, lambda *event: events.append(event))
         if not completable(R, trial):
             stopped = _draw_stopped(R, trial)
             if stopped is not None:
@@ -311,6 +319,8 @@ def verify(R: Rules, d: dict, a) -> None:
             raise RuleViolation("then the action could not be completed: its costs could not all be paid or not "
                                 "every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
                                 refs.ACTION_PHASE)
+        if trials is not None:
+            trials[a] = (trial, events)
 
 
 def _draw_stopped(R: Rules, d: dict) -> Optional[str]:
@@ -349,18 +359,19 @@ def _finishes(R: Rules, d: dict, a) -> bool:
     return True
 
 
-def _legal_step(R: Rules, d: dict, a) -> bool:
+def _legal_step(R: Rules, d: dict, a, trials: Optional[dict] = None) -> bool:
     try:
-        verify(R, d, a)
+        verify(R, d, a, trials)
     except RuleViolation:
         return False
     return True
 
 
-def legal(R: Rules, d: dict) -> list:
+def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
     """The candidates (:func:`~explorer.behold_rome.game_rules.candidates`) that pass :func:`verify`,
     in their order.  A Finish comes after the steps of its frame and is judged by them (refused while
-    one of them is legal), not by verifying them again."""
+    one of them is legal), not by verifying them again.  ``trials``: as for :func:`verify`, filled for
+    every legal action tried on a copy."""
     out = []
     step_legal = False
     hopeless = _hopeless(R, d) if phase_of(d) == "action" else ()
@@ -374,7 +385,7 @@ def legal(R: Rules, d: dict) -> list:
                 continue
             if not step_legal or all(b["done"] for b in d["frames"][-1]["benefits"]):
                 out.append(a)
-        elif _legal_step(R, d, a):
+        elif _legal_step(R, d, a, trials):
             out.append(a)
             step_legal = True
     return out
