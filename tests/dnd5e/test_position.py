@@ -85,6 +85,25 @@ def test_the_worked_example_prone_fighter_beside_the_orc_is_attacked_with_advant
     assert "Ziel liegt, Angreifer innerhalb von 1,5 m" in attack.text
 
 
+def test_the_second_example_writes_what_is_used_up_and_a_spell_held_ready():
+    """dnd5e-combat-de-excerpt.txt, "VORBEREITEN", "MAGISCHEN GEGENSTAND VERWENDEN", "SPEZIALFÄHIGKEIT
+    VERWENDEN" (SRD 5.1 Limited Usage): the guide's second position -- 4 of the wand's 7 charges left, one
+    of two Heiltränke, the Höllenhund's Feueratem spent, the Magierin's Feuerpfeil readied -- loads as
+    the guide says and position() writes these fields back as given."""
+    given = _doc_positions()[1]
+    state = from_position(given)
+    assert state.acting == "Höllenhund" and state.spent("Höllenhund") == ("Feueratem",)
+    assert not any(a.kind == "spezialfaehigkeit-verwenden" for a in state.legal_actions())
+    assert state.effects() == [("vorbereitet", "Magierin", ("feind-kommt-in-reichweite", "zauber", "Feuerpfeil", ()))]
+    written = {c["name"]: c for c in state.position()["creatures"]}
+    for creature in given["creatures"]:
+        for key in ("vorrat", "verbraucht"):
+            if key in creature:
+                assert written[creature["name"]][key] == creature[key]
+    assert state.position()["effects"] == given["effects"]
+    assert from_position(state.position()).position() == state.position()
+
+
 def test_a_minimal_position_loads_with_the_defaults():
     """SRD 5.1, Combat > The Order of Combat > Initiative and > Your Turn: with no order given the
     creatures act in the order listed, the first one's turn of round 1, nothing used, full hit points,
