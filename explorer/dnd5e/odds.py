@@ -301,7 +301,7 @@ class AttackOdds:
         """Why the attack hits when it does, each line with its rule."""
         cover = "" if self.cover == "keine" else f" + {COVER_AC_BONUS[self.cover]} ({_COVER_WORDS[self.cover]}, {SRD_COVER})"
         lines = [f"Angriffswurf: W20 {self.attack_bonus:+d} gegen RK {self.ac}{cover} = {self.effective_ac}: "
-                 f"trifft, wenn W20 + {self.attack_bonus} >= {self.effective_ac} ({ANGRIFFSWUERFE})",
+                 f"trifft, wenn W20 + {self.attack_bonus} ≥ {self.effective_ac} ({ANGRIFFSWUERFE})",
                  f"Wurfmodus {self.mode.mode}: {self.mode.reason} ({SRD_ADVANTAGE})",
                  f"natürliche 20 trifft immer (kritischer Treffer), natürliche 1 verfehlt immer ({SRD_ROLLING_1_OR_20})"]
         if self.crit_range < 20:

@@ -117,8 +117,7 @@ class AttackOddsPanel(widgets.VBox):
             control.observe(self._on_change, names="value")
         self.results = panel_layout.beside(self.figure_widget, self.table)
         super().__init__([
-            widgets.HTML("<small>Exakte Chancen eines Angriffs; Regeln: "
-                         f"{html.escape(str(refs.ANGRIFF))}, {html.escape(str(refs.ANGRIFFSWUERFE))}</small>"),
+            widgets.HTML("<small>Exakte Chancen eines Angriffs (die Regeln unter der Tabelle)</small>"),
             panel_layout.row([
                 panel_layout.column([self.attack_bonus, self.ac, self.cover]),
                 panel_layout.column([self.mode, self.damage, self.damage_message, self.attacks]),
