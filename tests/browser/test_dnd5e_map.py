@@ -61,7 +61,10 @@ def test_clicking_a_creature_then_a_destination_shows_the_cost(page, voila_app_u
     failed = artifacts_dir / "dnd5e_map_failed.png"
     open_app(page, voila_app_url(APP), (CANVAS, MESSAGE, (GEOMETRY, "attached")), screenshot=failed,
              log=artifacts_dir / "voila.log", timeout_ms=LOAD_TIMEOUT_MS, what="the battle map")
-    wait_for_text(page, MESSAGE, "Klicke auf eine Kreatur", "opening the app", failed)
+    # the creature whose turn it is (the Ork) starts chosen: the Kreatur dropdown is never blank (issue 11)
+    wait_for_text(page, MESSAGE, "Kreatur gewählt: Ork", "opening the app", failed)
+    chosen = page.locator(".dnd5e-map-creature select").first.evaluate("(s) => s.options[s.selectedIndex].text")
+    assert chosen == "Ork", f"the Kreatur dropdown shows {chosen!r}; see {failed}"
     geometry = json.loads(page.locator(GEOMETRY).text_content())
     canvas = page.locator(CANVAS).first
     canvas.scroll_into_view_if_needed()
