@@ -787,7 +787,7 @@ def _e(value) -> str:
 _PLAYERS_CSS = (
     "<style>div.behind-game table.bg-players{width:100%;max-width:100%}"
     "div.behind-game table.bg-players td{white-space:normal;overflow-wrap:normal;word-break:normal;hyphens:manual}"
-    "div.behind-game table.bg-players td.bg-who{width:8.5em}"
+    "div.behind-game table.bg-players td.bg-who{width:8.5em;min-width:max-content}"
     "div.behind-game table.bg-players td.bg-cards{min-width:12em}"
     "div.behind-game table.bg-players .bg-count{white-space:nowrap}"
     "div.behind-game table.bg-players .bg-list{font-size:11px;line-height:1.25;margin-top:2px}"
@@ -813,7 +813,9 @@ def _players_table(state, player: str | None, public: bool = False) -> str:
         notes = [_e(row["role"])] if row["role"] else []
         if p == state.active_player and not state.is_terminal():
             notes.append("acting player")
-        who = swatch + _e(p) + (f'<br><span class="rule">{", ".join(notes)}</span>' if notes else "")
+        # the swatch with the name, and each note, kept whole (a lone swatch above "Schwesternbund", "acting / player")
+        whole = '<span style="white-space:nowrap">{}</span>'.format
+        who = whole(swatch + _e(p)) + (f'<br><span class="rule">{", ".join(map(whole, notes))}</span>' if notes else "")
         counts = " · ".join(f'<span class="bg-count">{word} <b>{_e(value)}</b></span>' for word, value in (
             ("hand", row["hand"]), ("supply", row["supply"]), ("discard", row["discard"]),
             ("Moments owed", row["moments owed"])))

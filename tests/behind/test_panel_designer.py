@@ -51,7 +51,7 @@ def test_the_figure_fits_the_narrowest_output_area_as_drawn(tmp_path):
         width, height = designer.view.pixel_size
         assert width + 8 <= NARROWEST, (scenario, width)
         assert designer.view.widget.layout.width == f"{width}px"  # the PNG is shown at its own size
-        canvas_box = next(box for box in designer.body.children if "designer-canvas-box" in box._dom_classes)
+        canvas_box = next(box for box in designer.canvas_column.children if "designer-canvas-box" in box._dom_classes)
         assert (canvas_box.layout.overflow, canvas_box.layout.max_width) == ("auto", "100%")
     wide = DesignerPanel(L.new_layout("unser_revier"), folder=tmp_path, canvas="png", width_px=760)
     assert wide.view.pixel_size == (760, 515)
@@ -310,7 +310,7 @@ def test_each_mode_says_what_a_click_does_in_plain_words(tmp_path):
                              "click to place it.")
     designer.mode.value = "move"
     assert designer.said == "The cart selected: drag it, or click on the table to move it (turn it with 'angle'; " \
-                            "height and 'flat' are beside the table)."
+                            "height and 'flat' are under the table)."
 
 
 def test_the_obstacle_list_holds_every_piece_and_a_placed_one_is_moved(designer):
@@ -566,3 +566,26 @@ def test_the_game_s_actions_are_offered_in_words_each_its_own(designer):
     panel.apply_selected()
     assert game.history[-1] == move
     assert html.escape(action_text(move, None, "behind").split(":")[0]) in panel.step_text.value
+
+
+def test_a_click_is_answered_next_to_the_canvas(designer):
+    """Issue 11 (JupyterLab, 590-845 px): the selection and its controls and the broken rules stood in
+    the side column or below it, which a narrow output area wraps under the table, ~250-700 px below
+    the click.  The message line stands right above the canvas; what is selected with its facing,
+    height and remove controls, and then the broken rules, right under it, in a column as wide as the
+    canvas (behind-2003-rulebook.txt, "Setup")."""
+    children = list(designer.children)
+    assert children.index(designer.status) + 1 == children.index(designer.body)
+    column = designer.canvas_column
+    assert designer.body.children[0] is column
+    assert "designer-canvas-box" in column.children[0]._dom_classes
+    assert column.children[1] is designer.selection_row and column.children[2] is designer.validation
+    assert column.layout.width == f"{designer.view.pixel_size[0] + 8}px"
+    controls = designer.selection_row.children[1].children
+    assert {designer.facing, designer.height, designer.flat, designer.remove_button} == set(controls)
+    assert designer.validation not in children and designer.facing not in designer.sidebar.children
+    chip = designer.design.table.chip(LUDWIG)
+    designer._on_press(mouse(designer, chip.x, chip.y))
+    designer._on_release(mouse(designer, chip.x, chip.y))
+    assert LUDWIG in designer.selected_label.value and "selected" in designer.selected_label.value
+    assert "<br>" not in designer.selected_label.value  # one line

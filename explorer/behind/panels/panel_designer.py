@@ -34,9 +34,11 @@ the hidden HTML widget with class ``designer-geometry`` gives its limits in cm a
 browser tests).
 
 Layout (the conventions of :mod:`explorer.core.panels.layout`): the toolbar, the table with its side
-column and the file controls are rows that wrap instead of overflowing JupyterLab's output area; the side
-column has a fixed width and drops below the table when the row is too narrow for both; buttons are as wide
-as their text.  The figure is drawn :data:`WIDTH_PX` wide, which fits JupyterLab's narrowest output area
+column and the file controls are rows that wrap instead of overflowing JupyterLab's output area; the
+message line stands right above the canvas, and what is selected (with facing, height, flat, remove) and
+the broken rules right under it, in a column as wide as the canvas, so that a click is answered next to
+it; the side column (roles, the chips' full names) has a fixed width and drops below the table when the
+row is too narrow for both; buttons are as wide as their text.  The figure is drawn :data:`WIDTH_PX` wide, which fits JupyterLab's narrowest output area
 (590 px, a 1024 px window with the file browser open): an ipympl canvas is never scaled by the page, as
 ipympl 0.10 turns a mouse position into figure pixels unscaled (a canvas shrunk by CSS would put every
 click beside the point clicked), so it must fit as drawn.  Its box still scrolls sideways, rather than
@@ -90,7 +92,7 @@ WIDTH_PX = TABLE_WIDTH_PX
 with the file browser open; the canvas's margins take 8 px) as drawn, and Voila's at 1024 px with the side
 column beside it (580 + 10 + 300 px).  ``width_px`` gives a wider one for a wider output area."""
 SIDE_PX = 300
-"""The side column's width (selection, facing, height, roles)."""
+"""The side column's width (roles, the chips' full names)."""
 CLICK_CM = 0.5
 """A release this close (cm) to its press is a click: it selects, it does not move."""
 LAYOUTS = "layouts"
@@ -163,13 +165,17 @@ class DesignerPanel(widgets.VBox):
         # than the figure; the figure is never scaled, so that a click lands where it is made
         canvas_box = widgets.Box([self.view.widget], layout=widgets.Layout(
             overflow="auto", max_width="100%", flex="0 1 auto")).add_class("designer-canvas-box")
-        # the table and its side column: side by side when the row has room for both, else one below the other
-        self.body = row([canvas_box, self.sidebar], gap="6px 10px").add_class("designer-body")
+        # under the canvas, at its width: what is selected with its controls, then the broken rules -- a click
+        # is answered next to where it is made (the message line above the canvas, these below it), not
+        # below a side column that a narrow output area (JupyterLab, 590-845 px) wraps under the table
+        self.canvas_column = widgets.VBox([canvas_box, self.selection_row, self.validation], layout=widgets.Layout(
+            width=f"{self.view.pixel_size[0] + 8}px", max_width="100%", flex="0 1 auto")).add_class("designer-canvas-column")
+        # the table and its side column (roles, names): side by side when the row has room, else one below the other
+        self.body = row([self.canvas_column, self.sidebar], gap="6px 10px").add_class("designer-body")
         super().__init__([
             row([self.mode, self.player, self.piece, self.scenario], align="center").add_class("designer-toolbar"),
             self.status,
             self.body,
-            self.validation,
             row([self.folder_text, self.filename, self.overwrite, self.save_button], align="center"
                 ).add_class("designer-save-row"),
             row([self.saved, self.load_button, self.seed, self.start_button], align="center"
@@ -202,14 +208,17 @@ class DesignerPanel(widgets.VBox):
         tooltip_follows_value(self.player)
         tooltip_follows_value(self.piece)
         side = widgets.Layout(width="96%", max_width="96%")
-        self.selected_label = widgets.HTML(layout=side).add_class("designer-selected")
+        self.selected_label = widgets.HTML(layout=widgets.Layout(width="100%", max_width="100%")
+                                           ).add_class("designer-selected")
         self.facing = widgets.IntSlider(0, 0, 359, description="facing", continuous_update=False,
-                                        style=label_style(70), layout=side).add_class("designer-facing")
+                                        style=label_style(70), layout=widgets.Layout(
+                                            width="280px", max_width="100%", flex="0 1 auto")
+                                        ).add_class("designer-facing")
         self.height = widgets.BoundedFloatText(0.0, min=0.0, max=100.0, step=0.5, description="height cm",
                                                style=label_style(70), layout=widgets.Layout(width="180px")
                                                ).add_class("designer-height")
         self.flat = widgets.Checkbox(False, description="flat (chips may stand on it)", indent=False,
-                                     layout=side).add_class("designer-flat")
+                                     layout=widgets.Layout(width="auto", flex="0 0 auto")).add_class("designer-flat")
         self.remove_button = widgets.Button(description="remove", icon="trash",
                                             tooltip="take the selected chip or obstacle off the table",
                                             layout=button_layout()).add_class("designer-remove")
@@ -217,8 +226,11 @@ class DesignerPanel(widgets.VBox):
         self.roles_box = widgets.VBox(layout=side)
         # the table names a chip by its first word(s): the full names, in each player's colour, here
         self.legend = widgets.HTML(layout=side).add_class("designer-legend")
-        self.sidebar = column([self.selected_label, self.facing, self.height, self.flat, self.remove_button,
-                               widgets.HTML("<b>Roles</b> (setup order)"), self.roles_box, self.legend],
+        # what is selected and its controls, under the canvas (a row that wraps)
+        self.selection_row = widgets.VBox([self.selected_label, row(
+            [self.facing, self.height, self.flat, self.remove_button], align="center", gap="2px 10px")],
+            layout=widgets.Layout(max_width="100%")).add_class("designer-selection")
+        self.sidebar = column([widgets.HTML("<b>Roles</b> (setup order)"), self.roles_box, self.legend],
                               width=SIDE_PX).add_class("designer-side")
         self.validation = widgets.HTML(layout=widgets.Layout(max_width="100%")).add_class("designer-validation")
         self.folder_text = widgets.Text(str(folder), description="folder", style=full,
@@ -422,13 +434,14 @@ class DesignerPanel(widgets.VBox):
             self.height.value, self.flat.value = obstacle.height, obstacle.flat
         self.remove_button.disabled = name is None
         if chip is not None:
-            text = (f"<b>{html.escape(chip.name)}</b> ({html.escape(chip.owner)})<br>at ({chip.x:.1f}, {chip.y:.1f}) "
-                    f"cm, facing {chip.facing:g}°")
+            text = (f"selected: <b>{html.escape(chip.name)}</b> ({html.escape(chip.owner)}) at ({chip.x:.1f}, "
+                    f"{chip.y:.1f}) cm, facing {chip.facing:g}°")
         elif obstacle is not None:
-            text = f"obstacle <b>{html.escape(obstacle.name)}</b>, {obstacle.height:g} cm high"
+            text = f"selected: obstacle <b>{html.escape(obstacle.name)}</b>, {obstacle.height:g} cm high"
         else:
             text = "<i>nothing selected: in the mode move, click a chip or an obstacle</i>"
-        self.selected_label.value = text
+        # single line height (a widget's HTML inherits the widgets' 28 px one)
+        self.selected_label.value = f'<div style="line-height:1.35">{text}</div>'
 
     # -- what to do next, in words ----------------------------------------------------------------
     def _mode_hint(self) -> str:
@@ -456,7 +469,7 @@ class DesignerPanel(widgets.VBox):
         if name in self.design.table:
             return f"{name} selected: drag it, or click on the table to move it (turn it with 'facing')."
         return (f"The {name} selected: drag it, or click on the table to move it (turn it with 'angle'; height "
-                f"and 'flat' are beside the table).")
+                f"and 'flat' are under the table).")
 
     # =========================================================================================
     # Mouse: events -> press / drag_to / release
@@ -693,7 +706,7 @@ class DesignerPanel(widgets.VBox):
     def set_role(self, player: str, role: str) -> None:
         """``player`` takes setup role ``role``; the player who had it takes ``player``'s old role."""
         self._commit(self.design.with_role(player, role), select=self.selected,
-                     said=f"{player} now sets up as {role}; the list below the table checks the new setup.")
+                     said=f"{player} now sets up as {role}; the list under the table checks the new setup.")
 
     def new(self, scenario: str) -> None:
         """Start a new layout of ``scenario`` (its default obstacle pieces, no chips)."""
