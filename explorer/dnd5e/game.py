@@ -999,7 +999,7 @@ def _attack(state: EncounterState, name: str, ziel: str, *, waffe: str | None = 
                f"{total} gegen {ac_words}: {outcome}", rule,
                player=state.token(name).side, attacker=name, target=ziel, natural=natural, bonus=bonus, total=total,
                ac=ac, cover=deckung, mode=mode.mode, hit=hit,
-               sources="; ".join(f"{text} ({r})" for text, r in pros + cons))  # the roll mode's rules, kept out of the text
+               sources="; ".join(f"{text} ({r})" for text, r in pros + cons))  # the mode's rules, not in the text
     d["hidden"].pop(name, None)  # an attack gives the hidden attacker's position away (SRD 5.1 Hide)
     if hit:
         crit = natural == 20

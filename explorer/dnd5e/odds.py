@@ -305,7 +305,8 @@ class AttackOdds:
                  f"Wurfmodus {self.mode.mode}: {self.mode.reason} ({SRD_ADVANTAGE})",
                  f"natürliche 20 trifft immer (kritischer Treffer), natürliche 1 verfehlt immer ({SRD_ROLLING_1_OR_20})"]
         if self.crit_range < 20:
-            lines.append(f"kritischer Treffer ab natürlicher {self.crit_range} (ruling {RULING_CRIT_RANGE.id})")
+            lines.append(f"kritischer Treffer ab natürlicher {self.crit_range} "
+                         f"(Regelentscheidung {RULING_CRIT_RANGE.id})")
         lines.append(f"Schaden {self.damage}, kritisch {self.damage.critical()} (alle Schadenswürfel zweimal, "
                      f"Modifikatoren einmal: {SRD_CRITICAL_HITS}); nie unter 0 ({SRD_DAMAGE_ROLLS})")
         return lines

@@ -76,7 +76,8 @@ def study_figure(study) -> Figure:
     fig.canvas.draw()
     legend_below(right, [Line2D([], [], color=MEAN_COLOUR, linewidth=1.6,
                                 label=f"Mittel {zahl(r['mittel'])}"),
-                         Patch(color=MEAN_COLOUR, alpha=0.25, label=f"95 %: {zahl(r['untere'])} bis {zahl(r['obere'])}")],
+                         Patch(color=MEAN_COLOUR, alpha=0.25,
+                               label=f"95 %: {zahl(r['untere'])} bis {zahl(r['obere'])}")],
                  ncol=2, fontsize=size)
     fig.suptitle(study.title, fontsize=size + 1, x=0.01, ha="left")
     raise_to_notebook_minimum(fig)

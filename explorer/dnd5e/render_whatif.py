@@ -141,8 +141,9 @@ def rueckzug_figure(study) -> Figure:
     for y, t, d, p in zip(ys, taken, dealt, frame["P(0 TP) %"]):
         ax.text(t + top * 0.025, y - 0.2, f"{zahl(t)} (P(0 TP) {prozent(p)})", va="center", ha="left", fontsize=size)
         ax.text(d + top * 0.025, y + 0.2, zahl(d), va="center", ha="left", fontsize=size)
-    ax.set_yticks(list(ys), [f"{o}\n{int(n)} Gelegenheitsangriffe, {zahl(float(m), 1).removesuffix(',0')} m" for o, n, m in
-                             zip(frame["Option"], frame["Gelegenheitsangriffe"], frame["Bewegung (m)"])])
+    metres = [zahl(float(m), 1).removesuffix(",0") for m in frame["Bewegung (m)"]]
+    ax.set_yticks(list(ys), [f"{o}\n{int(n)} Gelegenheitsangriffe, {m} m" for o, n, m in
+                             zip(frame["Option"], frame["Gelegenheitsangriffe"], metres)])
     ax.set_ylim(len(frame) - 0.5, -0.5)
     ax.set_xlim(0, top * 1.55)
     _style(ax, "erwarteter Schaden in diesem Zug", "", size)

@@ -52,7 +52,8 @@ CLIPPED_CONTROLS_JS = """(sel) => {
     const r = el.getBoundingClientRect(), c = box.getBoundingClientRect();
     if (r.width > 0 && (r.right > c.right + 0.5 || r.left < c.left - 0.5)) {
       const name = (el.closest('.widget-inline-hbox') || el).querySelector('label');
-      out.push(`${name ? name.textContent : el.className}: ${el.tagName.toLowerCase()} ends at ${r.right.toFixed(1)} px, ` +
+      out.push(`${name ? name.textContent : el.className}: ${el.tagName.toLowerCase()} ` +
+               `ends at ${r.right.toFixed(1)} px, ` +
                `its box at ${c.right.toFixed(1)} px`);
     }
   }
@@ -146,6 +147,7 @@ def test_the_attack_app_fits_the_output_area(page, voila_app_url, artifacts_dir)
         page.set_viewport_size({"width": viewport, "height": 1600})
         narrow_output(page, output)
         page.wait_for_timeout(500)
-        clipped += [f"at {viewport} px (output {output or 'Voila'}): {c}" for c in page.evaluate(CLIPPED_CONTROLS_JS, ATTACK)]
+        clipped += [f"at {viewport} px (output {output or 'Voila'}): {c}"
+                    for c in page.evaluate(CLIPPED_CONTROLS_JS, ATTACK)]
     narrow_output(page, None)
     assert not clipped, "\n".join(clipped)
