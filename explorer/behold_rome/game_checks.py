@@ -304,6 +304,9 @@ def verify(R: Rules, d: dict, a, trials: Optional[dict] = None) -> None:
     if kind in LOOKAHEAD and (d["frames"] or kind is Play or kind is DevelopNation):
         if _finishes(R, d, a):
             return
+        if kind is Play and _play_cannot_be_paid(R, d, a):
+            _refuse(R.nation_on_top(d) and not R.fluid and _draw_left(R.playable(R.level_of(d, a.card)).benefits)
+                    and R.level_of(d, a.card).name)
         trial = copy_data(d)
         if trials is None:
             perform(R, trial, a, noop)
@@ -311,16 +314,58 @@ def verify(R: Rules, d: dict, a, trials: Optional[dict] = None) -> None:
             events: list = []
             perform(R, trial, a, lambda *event: events.append(event))
         if not completable(R, trial):
-            stopped = _draw_stopped(R, trial)
-            if stopped is not None:
-                raise RuleViolation(f"the nation card is revealed and stops the draw: {possessive(stopped)} draw "
-                                    "could not be resolved (before moving on, only cards that do not draw can be "
-                                    "played; ruling behold_rome.benefit-check)", refs.ROUND_END)
-            raise RuleViolation("then the action could not be completed: its costs could not all be paid or not "
-                                "every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
-                                refs.ACTION_PHASE)
+            _refuse(_draw_stopped(R, trial))
         if trials is not None:
             trials[a] = (trial, events)
+
+
+def _refuse(stopped) -> None:
+    """Raise the look-ahead's refusal: the draw of the card named ``stopped`` stopped by the nation card,
+    or (``stopped`` None or false) the action that could not be completed."""
+    if stopped:
+        raise RuleViolation(f"the nation card is revealed and stops the draw: {possessive(stopped)} draw "
+                            "could not be resolved (before moving on, only cards that do not draw can be "
+                            "played; ruling behold_rome.benefit-check)", refs.ROUND_END)
+    raise RuleViolation("then the action could not be completed: its costs could not all be paid or not "
+                        "every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
+                        refs.ACTION_PHASE)
+
+
+def _draw_left(benefits) -> bool:
+    """The first draw benefit among a frame's ``benefits`` has draws left and none done."""
+    draw = next((b for b in benefits if b["kind"] == "draw"), None)
+    return draw is not None and draw["left"] > 0 and not draw["done"]
+
+
+def _play_cannot_be_paid(R: Rules, d: dict, a: Play) -> bool:
+    """What :func:`completable` would find first on the copy a Play (between actions, its checks passed)
+    is tried on, read off ``d`` without making the copy: the played card leaves costs to pay and no
+    interrupting card ignores them, so the copy holds the card set aside and its play frame paying
+    them -- costs that can never be paid (:func:`_unpayable`: the hand short of the played card), or
+    a conquest that can never be begun (:func:`_no_conquest`: a region of the hand but the played card)."""
+    if a.interrupt or d["frames"]:
+        return False
+    p = R.playable(R.level_of(d, a.card))
+    c = p.costs
+    if not costs_left(c):
+        return False
+    deck = d["deck"]
+    if c["discard"] and c["discard"] > len(deck.hand) - 1:
+        return True
+    if c["abandon"] and c["abandon"] > len(deck.controlled()):
+        return True
+    if c["population"] or c["materials"]:
+        held = [R.levels[(e[0], e[1])].resources for e in deck.stored()]
+        if c["population"] > sum(r.population for r in held) or c["materials"] > sum(r.materials for r in held):
+            return True
+    conquer = next((b for b in p.benefits if b["kind"] == "conquer"), None)
+    if conquer is None or c["degrade"] or any(b["kind"] in CHANGES_THE_HAND and b["left"] > 0 for b in p.benefits):
+        return False
+    for e in deck.hand:
+        lv = R.levels[(e[0], e[1])]
+        if e[0] != a.card and lv.type == "region" and lv.wealth <= conquer["value"] and R.banner_ok(d, lv.banner):
+            return False
+    return True
 
 
 def _draw_stopped(R: Rules, d: dict) -> Optional[str]:
@@ -330,8 +375,7 @@ def _draw_stopped(R: Rules, d: dict) -> Optional[str]:
     if not R.nation_on_top(d) or R.fluid:
         return None
     for f in reversed(d["frames"]):
-        draw = benefit_of(f, "draw") if f["kind"] == "play" else None
-        if draw is not None and draw["left"] > 0 and not draw["done"]:
+        if f["kind"] == "play" and _draw_left(f["benefits"]):
             return R.levels[(f["card"], f["level"])].name
     return None
 

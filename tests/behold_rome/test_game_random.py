@@ -92,8 +92,9 @@ def test_the_completion_search_answers_as_the_plain_search(name):
     """behold-rome-rulebook.txt, "Action Phase": a card is played only if its costs can all be paid and each type of
     its benefits resolved at least in part (ruling behold_rome.benefit-check).  The engine's search leaves out steps
     their own rule refuses, stops at costs that can never be paid and does not try a last step that cannot fail;
-    after every step tried through whole random games it answers as the plain search over every step."""
-    from explorer.behold_rome.game_checks import basic, completable
+    after every step tried through whole random games it answers as the plain search over every step -- and so does
+    the check of the step (``verify``, which refuses some plays without trying them on a copy)."""
+    from explorer.behold_rome.game_checks import basic, completable, verify
     from explorer.behold_rome.game_rules import candidates, copy_data, noop, perform
     from explorer.behold_rome.system import CONFIGURATIONS, start
 
@@ -105,12 +106,19 @@ def test_the_completion_search_answers_as_the_plain_search(name):
             if a.kind in ("finish", "end-turn", "move-on", "end-game", "stop-drawing"):
                 continue
             try:
+                verify(R, d, a)
+                verified = True
+            except RuleViolation:
+                verified = False
+            try:
                 basic(R, d, a)
                 trial = copy_data(d)
                 perform(R, trial, a, noop)
             except RuleViolation:
+                assert not verified, a
                 continue
-            assert completable(R, trial) == _reference_completable(R, trial), (a, trial["frames"])
+            reference = _reference_completable(R, trial)
+            assert completable(R, trial) == reference == verified, (a, trial["frames"])
             compared += 1
         state.apply(player.choose(state, rng))
     assert compared > 100
