@@ -3,9 +3,10 @@
 One row per figure, top to bottom in the order of the comparison's frame: a pair of horizontal bars,
 A (grey) above B (blue), and -- in a column of its own right of the axes, so it never touches a bar --
 ``A -> B (difference)`` in numbers, the difference coloured by its sign.  Probabilities and shares are
-drawn on one common axis; any other figure (a mean number of turns, a score) is drawn relative to the
-larger of its two values and hatched, its real values being the numbers beside it.  The legend sits
-above the axes, the figure names left of them.
+drawn on one probability axis; the other figures (an expected number of injuries, a mean number of
+turns, a score) in a panel of their own below, on an axis of their values (relative to the larger of
+each pair and hatched when they differ too much in size, their values being the numbers beside them):
+never on the probability axis.  The legend sits above the axes, the figure names left of them.
 
 matplotlib only (no pyplot): a figure made here never touches the user's backend.
 """
@@ -13,6 +14,8 @@ matplotlib only (no pyplot): a figure made here never touches the user's backend
 from __future__ import annotations
 
 import math
+
+from matplotlib.ticker import FuncFormatter
 
 from explorer.core.compare import SHARE_KINDS
 from explorer.core.display import figure_png, new_figure, png_img_tag
@@ -39,12 +42,12 @@ def _nice_top(value: float) -> float:
 
 
 def _number(value: float, kind: str) -> str:
-    """Three significant digits for probabilities and shares (a tiny chance stays readable), four else."""
+    """Three significant digits (a tiny chance stays readable), for every kind alike."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     if value == 0:
         return "0"
-    return f"{value:.3g}" if kind in SHARE_KINDS else f"{value:.4g}"
+    return f"{value:.3g}"
 
 
 def _difference(value: float, kind: str) -> str:
@@ -52,7 +55,7 @@ def _difference(value: float, kind: str) -> str:
         return "–"
     if abs(value) < 1e-12:
         return "±0"
-    return f"{value:+.3g}" if kind in SHARE_KINDS else f"{value:+.4g}"
+    return f"{value:+.3g}"
 
 
 def selected(comparison, *, changed_only: bool = False, figures=None):
@@ -68,68 +71,134 @@ def selected(comparison, *, changed_only: bool = False, figures=None):
     return frame, comparison.kinds.reindex(frame.index)
 
 
-def plot_rulings_comparison(comparison, ax=None, *, changed_only: bool = False, figures=None, title: str | None = None):
-    """Paired bars A vs B per figure with the difference written beside them; returns the axes.
+def _row_height(rows: int) -> float:
+    return 0.36 * max(rows, 1)
 
-    ``changed_only``: only the figures that change (all of them if none does); ``figures``: the names of
-    the figures to draw, in this order; ``title``: default the comparison's title.
+
+def figure_height(frame, kinds) -> float:
+    """Inches for the figure of ``frame``'s rows: a panel for the probabilities and shares, one below
+    for the other figures (each with its own x axis)."""
+    shares = sum(kinds[n] in SHARE_KINDS for n in frame.index)
+    others = len(frame) - shares
+    if shares and others:
+        return 1.3 + 0.75 + _row_height(shares) + _row_height(others)
+    return 1.3 + _row_height(len(frame))
+
+
+SPREAD = 20.0
+"""Figures that are not probabilities are drawn on one common axis of their own values when the largest
+is at most this many times the smallest non-zero one; else each relative to the larger of its A and B
+(hatched), its values in the numbers beside it."""
+
+
+def plot_rulings_comparison(comparison, ax=None, *, changed_only: bool = False, figures=None, title: str | None = None):
+    """Paired bars A vs B per figure with the difference written beside them; returns the (top) axes.
+
+    Probabilities and shares are drawn on a probability axis; the other figures (an expected number of
+    injuries, a mean number of turns) in a panel of their own below it, on an axis of their values --
+    never on the probability axis, where an expectation of 0.08 filled the whole width and read as the
+    biggest number.  ``changed_only``: only the figures that change (all of them if none does);
+    ``figures``: the names of the figures to draw, in this order; ``title``: default the comparison's title.
     """
     frame, kinds = selected(comparison, changed_only=changed_only, figures=figures)
+    shares = [n for n in frame.index if kinds[n] in SHARE_KINDS]
+    others = [n for n in frame.index if kinds[n] not in SHARE_KINDS]
+    if ax is None:
+        ax = new_figure(WIDTH, figure_height(frame, kinds)).add_subplot()
+    panels = [ax]
+    if shares and others:  # two panels, each with its own x axis
+        figure = ax.figure
+        ratios = [_row_height(len(shares)), _row_height(len(others))]
+        spec = ax.get_subplotspec() if hasattr(ax, "get_subplotspec") else None
+        if spec is not None:
+            ax.remove()
+            grid = spec.subgridspec(2, 1, height_ratios=ratios)
+            panels = [figure.add_subplot(grid[0]), figure.add_subplot(grid[1])]
+        else:
+            from mpl_toolkits.axes_grid1 import make_axes_locatable
+
+            panels = [ax, make_axes_locatable(ax).append_axes("bottom", size=f"{100 * ratios[1] / ratios[0]:.0f}%",
+                                                              pad=0.55)]
+    groups = [names for names in (shares, others) if names] or [[]]
+    title = title if title is not None else (comparison.title or "rulings compared")
+    for k, (panel, names) in enumerate(zip(panels, groups)):
+        _draw_panel(comparison, panel, frame.loc[names] if names else frame, kinds, first=k == 0,
+                    title=title if k == 0 else None)
+    return panels[0]
+
+
+def _draw_panel(comparison, ax, frame, kinds, *, first: bool, title: str | None) -> None:
+    """One panel: the probabilities and shares on a probability axis, or the other figures on an axis
+    of their own values (relative and hatched when they differ too much in size, :data:`SPREAD`)."""
     la, lb = comparison.labels
     rows = len(frame)
-    if ax is None:
-        ax = new_figure(WIDTH, 1.3 + 0.36 * max(rows, 1)).add_subplot()
     small = notebook_font_size(None, ax.figure)  # 8 pt as the notebook shows the figure
-    shares = [n for n in frame.index if kinds[n] in SHARE_KINDS]
-    top = _nice_top(max([abs(v) for n in shares for v in (frame.at[n, la], frame.at[n, lb]) if not math.isnan(v)],
-                        default=1.0))
-    scaled = [n for n in frame.index if kinds[n] not in SHARE_KINDS]
+    probabilities = rows > 0 and all(kinds[n] in SHARE_KINDS for n in frame.index)
+    values = [abs(v) for n in frame.index for v in (frame.at[n, la], frame.at[n, lb]) if not math.isnan(v)]
+    nonzero = [v for v in values if v > 0]
+    common = probabilities or not nonzero or max(nonzero) <= SPREAD * min(nonzero)
+    top = _nice_top(max(values, default=1.0)) if probabilities else (_value_top(max(values, default=1.0)))
     negative = False
     for y, name in enumerate(frame.index):
         a, b = frame.at[name, la], frame.at[name, lb]
         kind = kinds[name]
-        if kind in SHARE_KINDS:
+        if common:
             length_a, length_b, hatch = a, b, None
         else:
             largest = max(abs(v) for v in (a, b) if not math.isnan(v)) if not (math.isnan(a) and math.isnan(b)) else 0
-            factor = top / largest if largest else 0.0
+            factor = 1.0 / largest if largest else 0.0
             length_a, length_b, hatch = a * factor, b * factor, "//"
         length_a = 0.0 if math.isnan(length_a) else length_a
         length_b = 0.0 if math.isnan(length_b) else length_b
         negative |= length_a < 0 or length_b < 0
         ax.barh(y - BAR / 2, length_a, height=BAR, color=COLOUR_A, hatch=hatch, edgecolor="white", linewidth=0,
-                label=f"A: {la}" if y == 0 else None, gid="bar-a")
+                label=f"A: {la}" if y == 0 and first else None, gid="bar-a")
         ax.barh(y + BAR / 2, length_b, height=BAR, color=COLOUR_B, hatch=hatch, edgecolor="white", linewidth=0,
-                label=f"B: {lb}" if y == 0 else None, gid="bar-b")
+                label=f"B: {lb}" if y == 0 and first else None, gid="bar-b")
         d = frame.at[name, "difference"]
         colour = SAME if math.isnan(d) or abs(d) < 1e-12 else (RISE if d > 0 else FALL)
         ax.text(1.02, y, f"{_number(a, kind)} → {_number(b, kind)}  ({_difference(d, kind)})",
                 transform=ax.get_yaxis_transform(), ha="left", va="center", fontsize=small, color=colour,
                 gid="difference")
+    if not common:
+        top = 1.0
     ax.set_yticks(range(rows), [str(n) for n in frame.index], fontsize=small)
-    ax.set_ylim(rows - 0.5, -0.5)  # the first figure on top
+    ax.set_ylim(max(rows, 1) - 0.5, -0.5)  # the first figure on top
     ax.set_xlim(-top if negative else 0.0, top)
     ax.axvline(0, color="black", linewidth=0.6)
     ax.grid(axis="x", color="#dddddd", linewidth=0.6)
     ax.set_axisbelow(True)
     ax.tick_params(axis="x", labelsize=small)
-    what = "probability / share" if shares else "relative value"
-    if shares and scaled:
-        what += " (hatched: relative to the larger of A and B; the numbers are the values)"
-    elif scaled:
-        what = "relative to the larger of A and B (the numbers are the values)"
+    if probabilities:
+        what = "probability / share"
+    elif common:
+        what = "value (an expected number or a mean: not a probability)"
+    else:  # in per cent of each pair's larger value: never read as a probability
+        what = "each pair in % of its larger value, hatched (the numbers are the values)"
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:.0f} %"))
     ax.set_xlabel(what, fontsize=small)
-    ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=small, frameon=False, borderaxespad=0.2)
-    ax.set_title(title if title is not None else (comparison.title or "rulings compared"), fontsize=notebook_font_size(9.0, ax.figure), loc="left",
-                 pad=20)
-    ax.text(1.02, 1.0, "A → B  (B − A)", transform=ax.transAxes, ha="left", va="bottom",
-            fontsize=small, color="#333333", gid="difference-header")
-    return ax
+    if first:
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncols=2, fontsize=small, frameon=False,
+                  borderaxespad=0.2)
+        ax.set_title(title, fontsize=notebook_font_size(9.0, ax.figure), loc="left", pad=20)
+        ax.text(1.02, 1.0, "A → B  (B − A)", transform=ax.transAxes, ha="left", va="bottom",
+                fontsize=small, color="#333333", gid="difference-header")
+
+
+def _value_top(value: float) -> float:
+    """A round end for an axis of values up to ``value`` (1, 2, 2.5, 5 times a power of ten)."""
+    if not value > 0 or math.isnan(value):
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
+        if value <= step * power * (1 + 1e-9):
+            return step * power
+    return 10.0 * power
 
 
 def comparison_png(comparison, **options) -> bytes:
-    figure = new_figure(WIDTH, 1.3 + 0.36 * max(len(selected(comparison, **{k: v for k, v in options.items()
-                                                                          if k in ("changed_only", "figures")})[0]), 1))
+    frame, kinds = selected(comparison, **{k: v for k, v in options.items() if k in ("changed_only", "figures")})
+    figure = new_figure(WIDTH, figure_height(frame, kinds))
     plot_rulings_comparison(comparison, ax=figure.add_subplot(), **options)
     return figure_png(figure)
 

@@ -271,20 +271,24 @@ def test_plot_has_one_bar_pair_per_figure_and_labels_clear_of_bars_and_each_othe
         ax = comparison.plot(ax=figure.add_subplot())
         assert ax.figure is figure
         rows = len(comparison.frame)
-        a, b = _bars(ax, "bar-a"), _bars(ax, "bar-b")
+        panels = figure.axes  # the probabilities and shares, then (issue 11) the other figures on their own axis
+        a = [bar for panel in panels for bar in _bars(panel, "bar-a")]
+        b = [bar for panel in panels for bar in _bars(panel, "bar-b")]
         assert len(a) == len(b) == rows
         la, lb = comparison.labels
         shares = comparison.kinds.isin(("probability", "share"))
-        for bar, value, share in zip(a, comparison.frame[la], shares):
-            if share:
-                assert bar.get_width() == pytest.approx(value)
-        notes = [t for t in ax.texts if t.get_gid() == "difference"]
+        share_values = [value for value, share in zip(comparison.frame[la], shares) if share]
+        assert len(_bars(panels[0], "bar-a")) == (len(share_values) or rows)
+        for bar, value in zip(_bars(panels[0], "bar-a"), share_values):
+            assert bar.get_width() == pytest.approx(value)
+        notes = [t for panel in panels for t in panel.texts if t.get_gid() == "difference"]
         assert len(notes) == rows
         figure.savefig(ARTIFACTS / f"{name}.png")
         canvas.draw()  # the layout as saved, measured at the figure's own dpi
         renderer = canvas.get_renderer()
-        texts = notes + [t for t in ax.get_yticklabels() if t.get_text()] + list(ax.get_legend().get_texts()) \
-            + [ax.title, ax.xaxis.label] + [t for t in ax.texts if t.get_gid() == "difference-header"]
+        texts = notes + [t for panel in panels for t in panel.get_yticklabels() if t.get_text()] \
+            + list(ax.get_legend().get_texts()) + [ax.title] + [panel.xaxis.label for panel in panels] \
+            + [t for t in ax.texts if t.get_gid() == "difference-header"]
         boxes = [t.get_window_extent(renderer) for t in texts]
         for (i, first), (j, second) in itertools.combinations(enumerate(boxes), 2):
             assert not first.overlaps(second), (texts[i].get_text(), texts[j].get_text())
@@ -296,7 +300,7 @@ def test_plot_has_one_bar_pair_per_figure_and_labels_clear_of_bars_and_each_othe
 
 def test_plot_options_and_png(damage):
     ax = damage.plot(changed_only=True)
-    assert len(_bars(ax, "bar-a")) == len(damage.changed)
+    assert sum(len(_bars(panel, "bar-a")) for panel in ax.figure.axes) == len(damage.changed)
     ax = damage.plot(figures=["P(tie)", "P(attacker injured)"])
     assert [t.get_text() for t in ax.get_yticklabels()] == ["P(tie)", "P(attacker injured)"]
     with pytest.raises(ValueError, match="no figure 'P\\(nothing\\)'"):

@@ -53,7 +53,7 @@ def test_lesson_3_comparison_reads_as_shown(who_pays):
     figure = ax.figure
     assert label_collisions(figure, inside=False) == []  # the numbers stand right of the axes, by design
     assert outside_the_figure(figure) == []
-    differences = [t for t in ax.texts if t.get_gid() in ("difference", "difference-header")]
+    differences = [t for axes in figure.axes for t in axes.texts if t.get_gid() in ("difference", "difference-header")]
     assert len(differences) == len(HEADLINE) + 1
     assert min(t.get_fontsize() for t in differences) * notebook_scale(figure) >= MIN_FONT_SIZE - 1e-6
 
@@ -63,3 +63,24 @@ def test_every_outcome_reads_as_shown(who_pays):
     reads cleanly as well."""
     ax = plot_rulings_comparison(who_pays, changed_only=True)
     assert label_collisions(ax.figure, inside=False) == [] and outside_the_figure(ax.figure) == []
+
+
+def test_expectations_are_not_drawn_on_the_probability_axis(who_pays):
+    """Issue 11 (lesson 3, cell 10): E[attacker injuries] and E[defender injuries] were hatched bars running
+    to the end of the 0..0.8 probability axis (0.0757 filled its whole width), read as the biggest numbers.
+    The probabilities have their axis; the expected numbers a panel of their own below it, whose axis
+    says it is not a probability."""
+    ax = plot_rulings_comparison(who_pays, figures=HEADLINE)
+    figure = ax.figure
+    assert len(figure.axes) == 2 and figure.axes[0] is ax
+    top, bottom = figure.axes
+    names = [[t.get_text() for t in panel.get_yticklabels()] for panel in (top, bottom)]
+    assert names == [[n for n in HEADLINE if n.startswith("P(")], [n for n in HEADLINE if n.startswith("E[")]]
+    assert top.get_xlabel() == "probability / share"
+    assert "probability" not in bottom.get_xlabel() and "%" in bottom.get_xlabel()
+    assert bottom.get_position().y1 < top.get_position().y0  # below it
+    expected = who_pays.frame.loc["E[defender injuries]"]
+    bars = {(p.get_gid(), round(p.get_y() + p.get_height() / 2)): p.get_width() for p in bottom.patches
+            if p.get_gid() in ("bar-a", "bar-b")}
+    assert bars[("bar-b", 1)] == pytest.approx(1.0)  # relative to the larger of its pair, not a probability
+    assert f"{expected[who_pays.labels[0]]:.3g}" in " ".join(t.get_text() for t in bottom.texts)
