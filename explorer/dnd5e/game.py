@@ -744,7 +744,7 @@ def perform(state: EncounterState, action: Action) -> None:
         _attack(state, name, action.ziel, zauber=action.zauber, deckung=action.deckung)
     elif isinstance(action, A.Spurt):
         d["budget"] = replace(d["budget"], dash=True)
-        state.emit("spurt", f"{name} spurtet: Bewegungsrate {_m(speed_of(state.token(name)))} -> insgesamt "
+        state.emit("spurt", f"{name} spurtet: Bewegungsrate {_m(speed_of(state.token(name)))} → insgesamt "
                    f"{_m(allowance(state.token(name), dash=True))} in diesem Zug, übrig {_m(state.movement_left())}",
                    refs.SPURT, player=state.current_player)
     elif isinstance(action, A.Rueckzug):
@@ -800,7 +800,7 @@ def _use_item(state: EncounterState, name: str, action) -> None:
         state.emit("gegenstand", f"{name} {who} einen {item.name} (Aktion Gegenstand verwenden; noch {left}; "
                    f"Regelentscheidung dnd5e.potion-object)", refs.GEGENSTAND_VERWENDEN, player=side, target=ziel)
         state.emit("heilung", f"{item.name}: {item.wuerfel} (Würfe {rolls} {_signed(item.wuerfel.modifier)}) = "
-                   f"{amount} Trefferpunkte, {ziel} {before} -> {d['hp'][ziel]} TP (höchstens {state.max_hp(ziel)})",
+                   f"{amount} Trefferpunkte, {ziel} {before} → {d['hp'][ziel]} TP (höchstens {state.max_hp(ziel)})",
                    refs.SRD_POTION_OF_HEALING, player=side, target=ziel, healed=d["hp"][ziel] - before)
         return
     ziel = action.ziel
@@ -814,7 +814,7 @@ def _use_item(state: EncounterState, name: str, action) -> None:
     d["hp"][ziel] = max(0, before - amount)
     d["hidden"].pop(name, None)  # using the wand gives the user away, as an attack does (SRD 5.1 Hide)
     state.emit("schaden", f"Schaden {item.wuerfel} {item.schadensart} (Würfe {rolls} "
-               f"{_signed(item.wuerfel.modifier)}) = {amount}: {ziel} {before} -> {d['hp'][ziel]} TP",
+               f"{_signed(item.wuerfel.modifier)}) = {amount}: {ziel} {before} → {d['hp'][ziel]} TP",
                refs.SRD_MAGIC_MISSILE, player=side, target=ziel, damage=amount)
     if d["hp"][ziel] == 0:
         _drop(state, ziel)
@@ -851,7 +851,8 @@ def _breathe(state: EncounterState, name: str, action: A.SpezialfaehigkeitVerwen
         first = _d20(state)
         if dodging:
             second = _d20(state)
-            natural, words = max(first, second), f"W20 [{first}, {second}] -> {max(first, second)} (Vorteil: weicht aus)"
+            natural = max(first, second)
+            words = f"W20 {first} und {second}, es zählt {natural} (Vorteil: weicht aus)"
         else:
             natural, words = first, f"W20 {first}"
         saved = natural + bonus >= ability.sg
@@ -860,7 +861,7 @@ def _breathe(state: EncounterState, name: str, action: A.SpezialfaehigkeitVerwen
         d["hp"][ziel] = max(0, before - damage)
         state.emit("rettungswurf", f"{ziel}: Rettungswurf {words} {_signed(bonus)} = {natural + bonus} gegen SG "
                    f"{ability.sg}: {'gelungen, halber Schaden' if saved else 'misslungen'}; {ability.schaden} "
-                   f"{ability.schadensart} (Würfe {rolls}) = {amount} -> {damage}: {ziel} {before} -> {d['hp'][ziel]} TP",
+                   f"{ability.schadensart} (Würfe {rolls}) = {amount} → {damage}: {ziel} {before} → {d['hp'][ziel]} TP",
                    refs.AUSWEICHEN if dodging else refs.SRD_SAVING_THROWS, player=state.token(ziel).side,
                    target=ziel, damage=damage, saved=saved)
         if d["hp"][ziel] == 0:
@@ -884,7 +885,7 @@ def _check_roll(state: EncounterState, name: str, modifier: int, what: str) -> t
         d["effects"].remove(helped)
         second = _d20(state)
         natural = max(first, second)
-        words = f"W20 [{first}, {second}] -> {natural} (Vorteil: Hilfe von {helped[1]}, HELFEN)"
+        words = f"W20 {first} und {second}, es zählt {natural} (Vorteil: Hilfe von {helped[1]})"
     else:
         natural, words = first, f"W20 {first}"
     total = natural + modifier
@@ -941,7 +942,7 @@ def _attack(state: EncounterState, name: str, ziel: str, *, waffe: str | None = 
     else:
         attack, use, distance = _weapon_use(state, name, waffe, ziel, target_at=target_at)
         bonus, damage, ranged, what = attack.bonus, attack.damage, use != "nahkampf", waffe
-        bonus_source = f"Angriffsbonus {waffe} (Attributsmodifikator + Übung)"
+        bonus_source = f"Angriffsbonus {waffe}"
         if ranged and distance > _fraction(attack.weapon.range_m[0]):
             cons.append((f"lange Reichweite ({_m(distance)} > {_m(attack.weapon.range_m[0])})", refs.SRD_RANGED_ATTACKS))
     if ranged:
@@ -1007,9 +1008,9 @@ def _attack(state: EncounterState, name: str, ziel: str, *, waffe: str | None = 
         amount, rolls = _roll_damage(state, dice)
         before = d["hp"][ziel]
         d["hp"][ziel] = max(0, before - amount)
+        rolled = ", ".join(str(r) for r in rolls) + (f" {_signed(dice.modifier)}" if dice.modifier else "")
         state.emit("schaden", f"Schaden {dice} ({'kritisch: Schadenswürfel doppelt; ' if crit else ''}Würfe "
-                   f"{rolls} {_signed(dice.modifier) if dice.modifier else ''}) = {amount}: {ziel} {before} -> "
-                   f"{d['hp'][ziel]} TP", refs.SRD_CRITICAL_HITS if crit else refs.SRD_DAMAGE_ROLLS,
+                   f"{rolled}) = {amount}: {ziel} {before} → {d['hp'][ziel]} TP", refs.SRD_CRITICAL_HITS if crit else refs.SRD_DAMAGE_ROLLS,
                    player=state.token(name).side, target=ziel, damage=amount)
         if d["hp"][ziel] == 0:
             _drop(state, ziel)

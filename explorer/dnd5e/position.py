@@ -543,7 +543,7 @@ class _Reader:
             taken = state.max_hp(e["name"]) - d["hp"][e["name"]]
             if taken:
                 state.emit("schaden", f"Laut Stellung: {e['name']} hat {taken} Schaden genommen "
-                           f"({state.max_hp(e['name'])} -> {d['hp'][e['name']]} TP)", refs.SRD_HIT_POINTS,
+                           f"({state.max_hp(e['name'])} → {d['hp'][e['name']]} TP)", refs.SRD_HIT_POINTS,
                            target=e["name"], damage=taken)
         if state.is_terminal():
             return

@@ -183,7 +183,7 @@ def test_feueratem_dodging_target_saves_with_advantage():
     events = state.apply(A.SpezialfaehigkeitVerwenden("Feueratem", "Kämpferin"))
     save = next(e for e in events if e.kind == "rettungswurf")
     assert save.rule == refs.AUSWEICHEN and save.data["saved"] and save.data["damage"] == 3
-    assert "[4, 17]" in save.text
+    assert "W20 4 und 17, es zählt 17" in save.text  # the higher of the two d20s
 
 
 def test_feueratem_recharges_on_5_or_6_at_the_start_of_the_hounds_turn():

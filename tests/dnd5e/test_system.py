@@ -195,3 +195,25 @@ def test_the_invariants_recount_what_the_state_says():
     fresh._data["action"] = "spurt"  # an action no event records
     with pytest.raises(AssertionError, match="0 actions in the log"):
         SYSTEM.check_invariants(fresh)
+
+
+@pytest.mark.parametrize("configuration", ["scharmuetzel", "duell", "scharmuetzel_diagonals_3m", "duell_gridless"])
+def test_log_texts_are_short_german_without_inline_citations(configuration):
+    """dnd5e-combat-de-excerpt.txt, "AKTIONEN IM KAMPF" (what the log records, issue 11): through random
+    encounters no event text carries a citation (the event's rule does, once), English rule words, the
+    old "[Quellen: ...]" list or programmer arrows; a move is one sentence."""
+    from explorer.core.players import make_player
+
+    for seed in range(4):
+        state = SYSTEM.new_game(configuration, seed=seed)
+        players = {side: make_player(SYSTEM, "random") for side in state.players}
+        rng = SeededRng(seed)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            state.apply(players[state.current_player].choose(state, rng))
+        for event in state.log:
+            for word in ("SRD 5.1", "Abschnitt", "section", " -> ", "[Quellen", "advantage", "disadvantage"):
+                assert word not in event.text, (event.kind, event.text)
+            if event.kind == "bewegen" and event.data.get("mover"):
+                assert "\n" not in event.text and len(event.text) < 160, event.text
