@@ -300,8 +300,12 @@ def _place(ax, pending: "_Pending", leaders: list) -> float:
     rivals = [(chip.position, table.radius) for chip in table.chips]
     rivals += [(centre, radius) for centre, radius in pending.circles if abs(radius - table.radius) < 1e-6]
     cost = 0.0
+    (left, right), (bottom, top) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
     for text, spots, names in pending.labels:
         if text.axes is None:  # a label its caller removed is skipped
+            continue
+        if names is not None and not (left <= names[0][0] <= right and bottom <= names[0][1] <= top):
+            text.set_visible(False)  # its chip is out of view (a close-up): no name, and no leader from off the frame
             continue
         candidates = spots(points_per_cm)
         if not candidates:  # nothing to name in view

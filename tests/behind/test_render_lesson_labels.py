@@ -271,3 +271,23 @@ def test_lesson_1_replay_picture_strikes_through_no_name():
     picture = StatePicture(game, dpi=PICTURE_DPI, width=PICTURE_WIDTH)
     assert [p for p in _names_struck_through(picture.figure) if "edge of the table" in p] == []
     assert shown_collisions(picture.figure, game.table) == []
+
+
+def test_a_close_up_draws_no_name_or_leader_of_a_chip_out_of_view():
+    """Lesson 4, cell 7 (behind-rules.txt, "Körperlos"): a close-up of Die Graue Frau by the wall; the
+    table's other chips lie out of view.  Their names are not drawn, and no leader line runs into the
+    picture from off the frame (a thin diagonal line crossed both panels)."""
+    table = Table(50, 30, obstacles=[Obstacle.box("wall", 18, 0, 2, 30, height=5)],
+                  chips=[Chip("Die Graue Frau", GHOSTS, 22.5, 15, 0), Chip("Ludwig von Auenstedt", VAMPIRE, 45, 3, 180)])
+    ax = draw_table(table, labels=False)
+    ax.set_xlim(6, 31)
+    ax.set_ylim(7, 23)
+    from explorer.behind.render_table import place_labels
+
+    place_labels(ax)
+    shown = {t.get_text() for t in ax.texts if t.get_visible()}
+    assert "Die Graue Frau" in shown and "Ludwig von Auenstedt" not in shown
+    (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+    for line in ax.lines:
+        for x, y in line.get_xydata():
+            assert x0 <= x <= x1 and y0 <= y <= y1, line.get_xydata()
