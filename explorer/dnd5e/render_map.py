@@ -280,10 +280,10 @@ def legend_entries(battle_map: BattleMap, *, moves: bool = False, jumps: bool = 
         labels.append("erreichbar")
     if moves:
         handles.append(Line2D([], [], color=PATH_COLOUR, linewidth=2))
-        labels.append("Weg (1 m je m)")
+        labels.append("Weg: kostet 1 m je m")
         if dearer:
             handles.append(Line2D([], [], color=COSTLY_COLOUR, linewidth=2.5))
-            labels.append("Weg, teurer (x2 und mehr)")
+            labels.append("Weg: kostet 2 m je m und mehr")
         if attacks:
             handles.append(Line2D([], [], marker="X", color=ATTACK_COLOUR, markeredgecolor="white", markersize=10,
                                   linestyle="none"))

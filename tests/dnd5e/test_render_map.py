@@ -329,7 +329,7 @@ def test_map_picture_legend_lists_only_what_is_drawn():
     assert [a.attacker for a in movement.opportunity_attacks] == ["Ork"]
     picture.update(state, movement=movement)
     png = picture.png()
-    assert legend() == ["Helden", "Monster", "am Zug", "Weg (1 m je m)", "Gelegenheitsangriff"]
+    assert legend() == ["Helden", "Monster", "am Zug", "Weg: kostet 1 m je m", "Gelegenheitsangriff"]
     assert picture.pixel_size == size
     save("picture-legend-opportunity-attack.png", png)
     panel = KartenBild(state.battle_map)
