@@ -215,9 +215,11 @@ class KartenPanel(widgets.VBox):
                                     ).add_class("dnd5e-map-message")
         self.table = panel_layout.table_widget().add_class("dnd5e-map-table")
         self.geometry = widgets.HTML(layout=widgets.Layout(display="none")).add_class("dnd5e-map-geometry")
-        rules = ", ".join(html.escape(str(r)) for r in (refs.SRD_MOVEMENT_AND_POSITION, refs.SRD_DIFFICULT_TERRAIN,
-                                                         refs.UM_KREATUREN_HERUM, refs.SRD_OPPORTUNITY_ATTACKS,
-                                                         refs.WEITE_SPRUENGE))
+        books: dict[str, list[str]] = {}  # each rulebook once, its sections by their last heading
+        for rule in (refs.SRD_MOVEMENT_AND_POSITION, refs.SRD_DIFFICULT_TERRAIN, refs.SRD_OPPORTUNITY_ATTACKS,
+                     refs.UM_KREATUREN_HERUM, refs.WEITE_SPRUENGE):
+            books.setdefault(rule.rulebook, []).append(rule.section.split(" > ")[-1])
+        rules = html.escape("; ".join(f"{book}: {', '.join(sections)}" for book, sections in books.items()))
         super().__init__([
             widgets.HTML(f"<small>Bewegung auf der Kampfkarte; Regeln: {rules}</small>"),
             panel_layout.row([self.creature, self.spurt, self.aufstehen], align="center").add_class(
