@@ -588,11 +588,35 @@ class ArtistPool:
         return [artist for artist in self.items if artist.get_visible()]
 
 
+TITLES = frozenset({"Schwester", "Seherin", "Gräfin", "Graf", "Bruder", "Baron", "Ritter", "Schreiber",
+                    "Poltergeist", "Oberin", "Pater"})
+"""Words that open a name as a title, not as the name: a short name skips them ("Schwester Agathe" ->
+"Agathe"; three chips named "Schwester", "Seherin", "Gräfin" on the table told nobody who was who)."""
+
+ARTICLES = frozenset({"Der", "Die", "Das"})
+"""Articles that open a name: a short name keeps the words after it up to a connector ("Die Graue Frau" ->
+"Graue Frau", "Der Alte vom Forst" -> "Alte")."""
+
+CONNECTORS = frozenset({"von", "vom", "der", "die", "das", "de", "zu", "zum"})
+
+
 def short_names(names) -> dict[str, str]:
-    """Each name cut to its first word, or to as many first words as keep it unique
-    (``"Schwester Agathe"`` -> ``"Schwester"``, two "Konrad ..." -> ``"Konrad der"``, ...)."""
+    """Each name cut to the word that tells it apart -- its first word after a title (:data:`TITLES`),
+    two after an article (:data:`ARTICLES`) -- or to as many words as keep it unique
+    (``"Schwester Agathe"`` -> ``"Agathe"``, ``"Ludwig von Auenstedt"`` -> ``"Ludwig"``, two
+    "Konrad ..." -> ``"Konrad der"``, ...)."""
     names = list(dict.fromkeys(names))
-    words = {name: name.split() or [name] for name in names}
+
+    def telling(name: str) -> list[str]:
+        words = name.split() or [name]
+        if len(words) > 1 and words[0] in ARTICLES:  # the words after it up to "vom", "von", ...
+            end = next((k for k in range(2, len(words)) if words[k] in CONNECTORS), len(words))
+            return [" ".join(words[1:end]), *words[end:]]
+        while len(words) > 1 and words[0] in TITLES:
+            words = words[1:]
+        return words
+
+    words = {name: telling(name) for name in names}
     short = {name: words[name][0] for name in names}
     for k in range(2, max((len(w) for w in words.values()), default=1) + 1):
         clashes = {s for s in short.values() if list(short.values()).count(s) > 1}
@@ -601,6 +625,10 @@ def short_names(names) -> dict[str, str]:
         for name in names:
             if short[name] in clashes:
                 short[name] = " ".join(words[name][:k])
+    clashes = {s for s in short.values() if list(short.values()).count(s) > 1}
+    for name in names:  # still alike (one name's words inside another's): the full names
+        if short[name] in clashes:
+            short[name] = name
     return short
 
 
@@ -624,7 +652,7 @@ class LiveTable:
 
     ``colours``: owner -> colour (fixed, so a player keeps his colour while chips come and go; new
     owners take their society's colour, or a spare one).  The axes show the table and ``margin`` cm around
-    it.  ``short_labels`` names chips by their first word(s) (:func:`short_names`; the caller shows the
+    it.  ``short_labels`` names chips by the word(s) that tell them apart (:func:`short_names`; the caller shows the
     full name elsewhere, e.g. as a tooltip).  Labels are at least :data:`MIN_FONT_SIZE` at the figure's
     display size and are placed clear of chips, obstacles and each other (:class:`LabelPlacer`): all of
     them the first time, afterwards only those of what changed and those it now covers.

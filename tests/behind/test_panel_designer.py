@@ -452,12 +452,14 @@ def _lesson_crowd(panel):
 
 def test_the_chip_legend_gives_each_full_name_beside_the_name_on_the_table(designer):
     """Section "Unser Revier!", Setup: every character chip of both players is on the table; the table
-    names a chip by its first word ("Schwester"), the legend beside it in full ("Schwester Agathe")."""
+    names a chip by the word that tells it apart ("Agathe": issue 11, "Schwester", "Seherin" and "Gräfin" were
+    titles, not names), the legend beside it in full ("Schwester Agathe")."""
     legend = designer.legend.value
     for chip in designer.design.table.chips:
         assert html.escape(chip.name) in legend
         assert html.escape(designer.live.chip_artists[chip.name].label.get_text()) in legend
-    assert "<b>Schwester</b>: Schwester Agathe" in legend and "<b>Gräfin</b>: Gräfin Mathilde von Rabenfels" in legend
+    assert "<b>Agathe</b>: Schwester Agathe" in legend and "<b>Mathilde</b>: Gräfin Mathilde von Rabenfels" in legend
+    assert "<b>Ilse</b>: Seherin Ilse" in legend
     for player in designer.design.players:
         assert designer.live.colour(player) in legend
     designer.remove(SAHRA)

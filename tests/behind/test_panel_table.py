@@ -231,3 +231,15 @@ def test_no_picture_is_sent_before_a_browser_shows_the_canvas():
     assert panel.view.figure.canvas._data_url is None
     designer = DesignerPanel(canvas="ipympl")
     assert designer.view.figure.canvas._data_url is None
+
+
+def test_the_caption_names_the_movement_section_once_at_single_line_height():
+    """Issue 11: the TablePanel read "Movement (Movement) with Vorahnung" in paragraphs of double line
+    height (behind-2003-rulebook.txt, "Movement")."""
+    from explorer.behind.layouts import load_layout
+    from explorer.behind.panels import TablePanel
+
+    panel = TablePanel(load_layout("unser_revier_example").table, canvas="png")
+    panel.reach.value = True
+    text = panel.caption.value
+    assert "Movement with " in text and "Movement (Movement)" not in text and "line-height:1.35" in text

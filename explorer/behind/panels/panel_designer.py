@@ -153,7 +153,7 @@ class DesignerPanel(widgets.VBox):
         self.view = FigureView(width, height, mode=canvas, css_class="designer-figure")
         self.ax = self.view.figure.add_axes((0, 0, 1, 1))
         self.ax.set_axis_off()
-        # chips named by their first word(s), at least 8 pt, placed clear of chips, obstacles and each
+        # chips named by the word(s) that tell them apart ("Agathe"), at least 8 pt, placed clear of chips, obstacles and each
         # other (the full name: the hover text and the side column); only what changed is redrawn (blit)
         self.live = LiveTable(self.ax, self.design.table, colours=self._colours(), margin=MARGIN_CM,
                               short_labels=True, blit=blit)
@@ -224,7 +224,7 @@ class DesignerPanel(widgets.VBox):
                                             layout=button_layout()).add_class("designer-remove")
         self.role_boxes = {}
         self.roles_box = widgets.VBox(layout=side)
-        # the table names a chip by its first word(s): the full names, in each player's colour, here
+        # the table names a chip by the word(s) that tell it apart: the full names, in each player's colour, here
         self.legend = widgets.HTML(layout=side).add_class("designer-legend")
         # what is selected and its controls, under the canvas (a row that wraps)
         self.selection_row = widgets.VBox([self.selected_label, row(

@@ -318,7 +318,7 @@ class TablePanel(widgets.VBox):
         self.view = FigureView(width, height, mode=canvas, css_class="table-figure")
         self.ax = self.view.figure.add_axes((0, 0, 1, 1))
         self.ax.set_axis_off()
-        # chips named by their first word(s), at least 8 pt, placed clear of chips, obstacles and each
+        # chips named by the word(s) that tell them apart, at least 8 pt, placed clear of chips, obstacles and each
         # other; the full name is the hover text (hover)
         self.live = LiveTable(self.ax, self.table, margin=margin, short_labels=True, blit=blit)
         self.sight_lines = ArtistPool(lambda: self.ax.add_line(Line2D([], [], zorder=2.5, alpha=0.9)))
@@ -605,7 +605,9 @@ class TablePanel(widgets.VBox):
             legs = card.movement_number
             more = (f"; the dashed line bounds all {legs} legs (turning after each), not counting what is in "
                     f"the way of the later legs") if self.last_reach.bound is not None else ""
-            parts.append(f"<div class='table-reach'>Movement ({html.escape(refs.MOVEMENT.section)}) with "
+            section = refs.MOVEMENT.section
+            named = "Movement" if section == "Movement" else f"Movement ({html.escape(section)})"  # never twice
+            parts.append(f"<div class='table-reach'>{named} with "
                          f"{html.escape(card.title)}: {legs} leg{'s' if legs > 1 else ''} of at most "
                          f"{card.movement_range:g} cm; the shaded fan is where the first leg can end (within the "
                          f"viewing angle, stopped by chips, obstacles and the table edge){more}.</div>")
@@ -614,7 +616,8 @@ class TablePanel(widgets.VBox):
         if self.rings.value:
             parts.append(f"<div class='table-rings'>Rings: {self.ring_count.value} card lengths of "
                          f"{self.table.card_length:g} cm (ruling behind.card-length-cm).</div>")
-        return "".join(parts)
+        # single line height: a widget's HTML inherits the widgets' 28 px one
+        return "<div style='line-height:1.35'>" + "".join(parts) + "</div>"
 
     def _range_words(self, observer: str, card: ActionCard) -> str:
         table = self.table
