@@ -415,14 +415,30 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
     """The candidates (:func:`~explorer.behold_rome.game_rules.candidates`) that pass :func:`verify`,
     in their order.  A Finish comes after the steps of its frame and is judged by them (refused while
     one of them is legal), not by verifying them again.  ``trials``: as for :func:`verify`, filled for
-    every legal action tried on a copy."""
+    every legal action tried on a copy.
+
+    The end-turn and move-on candidates that discard a card of the hand are made from the hand's cards:
+    their checks differ only in whether the card is in the hand, so the first one's answer is theirs all."""
     out = []
     step_legal = False
     hopeless = _hopeless(R, d) if phase_of(d) == "action" else ()
+    by_hand_card: dict = {}
     for a in candidates(R, d):
-        if type(a) in hopeless:
+        kind = type(a)
+        if kind in hopeless:
             continue
-        if type(a) is Finish and d["frames"]:
+        if kind is EndTurn or kind is MoveOn:
+            if a.discard in ("top", ""):
+                if _legal_step(R, d, a):
+                    out.append(a)
+                continue
+            found = by_hand_card.get(kind)
+            if found is None:
+                found = by_hand_card[kind] = _legal_step(R, d, a)
+            if found:
+                out.append(a)
+            continue
+        if kind is Finish and d["frames"]:
             try:
                 basic(R, d, a)
             except RuleViolation:
