@@ -662,6 +662,21 @@ def map_figure(battle_map: BattleMap, width: float = WIDTH, dpi: int = 100) -> t
     return figure, ax
 
 
+def _fitted_title(title, words: str) -> None:
+    """Set the picture's title to ``words``, shortened when wider than the figure (it would be cut at its
+    edge): first without its bracketed details ("Aktion genutzt (Magischen Gegenstand verwenden)" ->
+    "Aktion genutzt"), then only up to its dash."""
+    import re
+
+    figure = title.figure
+    renderer = figure.canvas.get_renderer()
+    room = figure.bbox.width - 8 * figure.dpi / 72.0
+    for candidate in (words, re.sub(r" \([^()]*\)", "", words), words.split(" — ")[0]):
+        title.set_text(candidate)
+        if title.get_window_extent(renderer).width <= room:
+            return
+
+
 def _place_axes(figure: Figure, ax, height_in: float, bottom: float) -> None:
     left, right, top = MARGINS
     width = figure.get_figwidth()
@@ -821,7 +836,7 @@ class MapPicture:
         self._dynamic = [a for a in (*ax.patches, *ax.lines, *ax.texts) if id(a) not in before]
         for artist in self._dynamic:
             artist.set_animated(True)
-        self.title.set_text(status_line(state))
+        _fitted_title(self.title, status_line(state))
         self.state = state
         self._refresh()
 

@@ -411,3 +411,24 @@ def test_a_panel_click_keeps_every_name_next_to_its_creature():
     assert names_not_nearest(figure, ax) == []
     far = {name: gap for name, gap in label_gaps(figure, ax, panel.battle_map).items() if gap > 0.5}
     assert far == {}, far
+
+
+def test_a_long_status_line_is_shortened_to_fit_the_picture():
+    """dnd5e-combat-de-excerpt.txt, "MAGISCHEN GEGENSTAND VERWENDEN" (the action used, named in the status
+    line): the picture's title is never cut at the figure's edge -- a status line too wide for it drops
+    its bracketed details."""
+    from explorer.dnd5e.position import from_position
+    from explorer.dnd5e.render_map import status_line
+
+    state = from_position({"map": LESSON_3_MAP, "creatures": [
+        {"name": "Magierin", "profile": "magierin_zauberstab", "side": "Helden",
+         "position": [float(v) for v in square(0, 4)]},
+        {"name": "Ork", "profile": "ork", "side": "Monster", "position": [float(v) for v in square(6, 1)]}],
+        "used": {"action": "magischen-gegenstand-verwenden"}})
+    assert "(Magischen Gegenstand verwenden)" in status_line(state)
+    picture = MapPicture(state)
+    picture.png()
+    renderer = picture.figure.canvas.get_renderer()
+    title = picture.title.get_window_extent(renderer)
+    assert picture.figure.bbox.x0 <= title.x0 and title.x1 <= picture.figure.bbox.x1
+    assert picture.title.get_text() == "Runde 1, Zug: Magierin — Aktion genutzt, Bewegung 9 m übrig"
