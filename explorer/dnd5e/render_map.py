@@ -100,7 +100,8 @@ def metres_text(value) -> str:
 
 def leg_text(leg, numbered: bool = False) -> str:
     """A leg's label: its length, what makes it dearer and its cost, e.g. ``3 m, schwieriges
-    Gelände: 6 m``; a jump ``Weitsprung 3 m: 3 m``."""
+    Gelände: 6 m``; a jump ``Weitsprung 3 m`` (its cost only when it differs: a landing in difficult
+    terrain)."""
     extras: list[str] = []
 
     def add(word: str) -> None:
@@ -118,7 +119,7 @@ def leg_text(leg, numbered: bool = False) -> str:
     words = ("Weitsprung " if leg.jump is not None else "") + metres_text(leg.length)
     if extras:
         words += ", " + ", ".join(extras)
-    if extras or leg.cost != leg.length or leg.jump is not None:
+    if extras or leg.cost != leg.length:
         words += ": " + metres_text(leg.cost)
     return f"{leg.index + 1}: {words}" if numbered else words
 

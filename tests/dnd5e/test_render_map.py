@@ -171,10 +171,10 @@ def test_jump_drawn_as_an_arc_with_its_cost():
     1.5 m Graben (3 m, each metre jumped costs one), then walks into Geröll."""
     battle_map = build(ALL_KINDS).battle_map
     movement = move(battle_map, "Kämpferin", [(3.75, 2.25), (6.75, 2.25), (8.25, 2.25)], jumps=[1])
-    assert leg_text(movement.legs[1]) == "Weitsprung 3 m: 3 m"
+    assert leg_text(movement.legs[1]) == "Weitsprung 3 m"  # each metre jumped costs one: no second figure
     figure, ax = drawn(battle_map, movement=movement)
     words = [t.get_text() for t in ax.texts]
-    assert "2: Weitsprung 3 m: 3 m" in words and "3: 1,5 m, schwieriges Gelände: 3 m" in words
+    assert "2: Weitsprung 3 m" in words and "3: 1,5 m, schwieriges Gelände: 3 m" in words
     assert "Weitsprung" in [t.get_text() for t in ax.get_legend().get_texts()]
     save("movement-jump.png", figure_png(figure))
 
