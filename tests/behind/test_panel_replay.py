@@ -288,3 +288,20 @@ def test_step_headers_say_the_actions_in_words(panel):
         defender = before.pending.info["defender"]
         words = f"{defender} defends with {step.action.card} ({before.cards[step.action.card].title})"
         assert html.escape(words) in panel.step_text.value
+
+
+def test_the_step_and_player_tables_read_at_single_line_height_with_whole_headers(panel):
+    """Issue 11 (lesson 1's replay, the replay app): the panel's HTML took the widgets' 28 px line height
+    ("rule (behind-2003- / rulebook.txt)" on two widely spaced lines, a lone colour square above
+    "Schwesternbund", "edge, acting / player").  The panel's CSS sets one line height, keeps headers
+    whole over the event table's own rule, and the player cell keeps a swatch with its name and each
+    note whole (behind-2003-rulebook.txt, "Hand Cards, Supply and Discard Pile")."""
+    css = panel.step_text.value
+    assert ".replay-panel .widget-html-content{line-height:1.35}" in css
+    assert ".replay-panel .replay-step div.event-box table.event-table th" in css and "white-space:nowrap" in css
+    players = panel.players.value
+    colours = panel.picture.colours
+    for player, colour in colours.items():
+        assert f'<span style="white-space:nowrap"><span style="display:inline-block;width:0.8em;height:0.8em;' \
+               f'background:{colour};' in players
+    assert '<span style="white-space:nowrap">acting player</span>' in players

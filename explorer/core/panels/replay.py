@@ -91,7 +91,9 @@ sideways in its own box instead."""
 STEP_CSS = ("<style>.replay-panel div.event-box table.event-table .event-mark{font-size:11px}"
             # a widget's HTML inherits the widgets' 28 px line height: text and tables at single height
             ".replay-panel .widget-html-content{line-height:1.35}"
-            ".replay-panel .replay-step th,.replay-panel .replay-players th{white-space:nowrap}"
+            # headers whole ("rule (behind-2003- / rulebook.txt)"), over the event table's own th rule
+            ".replay-panel .replay-step div.event-box table.event-table th,.replay-panel .replay-step th,"
+            ".replay-panel .replay-players th{white-space:nowrap}"
             ".replay-panel .replay-players td:first-child{white-space:nowrap}</style>")
 """An event's mark ("refused", "only Vampire sees this") at 11 px (8.25 pt) in the step's box: the event
 table's own 0.85 em of its 0.92 em came to 10.2 px (7.6 pt) in a widget's 13 px text."""
