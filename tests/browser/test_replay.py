@@ -28,6 +28,7 @@ STATUS = ".replay-status"
 EVENT = ".replay-step .event-text"
 RULE = ".replay-step .event-rule"
 NEXT = "button.replay-next"
+FIRST = "button.replay-first"
 SLIDER = ".replay-slider"
 PICTURE = ".replay-picture"
 LOAD_TIMEOUT_MS = 90_000  # page load + replaying the game + widget rendering
@@ -43,9 +44,14 @@ def test_stepping_the_replay_changes_the_event_text(page, voila_app_url, artifac
              timeout_ms=LOAD_TIMEOUT_MS, what=f"the replay panel ({EVENT}, {PICTURE})")
 
     step_box = page.locator(STEP)
-    text_before = settled_text(step_box)
+    opening = settled_text(step_box)
     page.screenshot(path=before_png, full_page=True)
-    assert shown_step(page) == 0 and "Influence duel" in text_before and "The Beginning" in text_before
+    # issue 11: the app opens on the first step with chips on the table (the game as dealt is an empty table)
+    assert shown_step(page) > 0 and "deploys" in opening, opening
+    page.locator(FIRST).click()
+    wait_for_step(page, 0, before_png, "after pressing first")
+    text_before = settled_text(step_box)
+    assert "Influence duel" in text_before and "The Beginning" in text_before
 
     page.locator(NEXT).click()  # step 1: the first obstacle is placed
     wait_for_step(page, 1, after_png, "after pressing next")
