@@ -30,6 +30,7 @@ div.event-box table.event-table tr.event-refused td.event-text{color:#a00000}
 div.event-box table.event-table .event-mark{font-size:0.85em;font-weight:bold;padding:0 0.3em;border-radius:3px;margin-right:0.4em}
 div.event-box table.event-table tr.event-refused .event-mark{background:#fde2e2;color:#a00000}
 div.event-box table.event-table tr.event-private .event-mark{background:#e8e8f8;color:#404080}
+div.event-box table.event-table th .event-books{white-space:nowrap}
 div.event-box table.event-table caption{caption-side:top;text-align:left;font-weight:bold;padding:0.3em 0}
 </style>"""
 """The tables' look: words left-aligned and wrapping on whole words, the rule in grey beside.  Selectors
@@ -127,7 +128,9 @@ class EventTable:
         body = "".join(row.html() for row in self.rows) or (
             f'<tr><td class="event-text">{_e(self.empty)}</td><td class="event-rule"></td></tr>')
         books = ", ".join(self.rulebooks)
-        rule_head = f"{_e(self.rule_heading)} ({_e(books)})" if books else _e(self.rule_heading)
+        # the heading may break before the rulebook's name, never inside it ("behind-2003- / rulebook.txt")
+        rule_head = (f'{_e(self.rule_heading)} <span class="event-books">({_e(books)})</span>' if books
+                     else _e(self.rule_heading))
         caption = f"<caption>{_e(self.caption)}</caption>" if self.caption else ""
         return (f'{CSS}<div class="event-box" style="max-width:100%;overflow-x:auto"><table class="event-table">{caption}'
                 f"<tr><th>{_e(self.heading)}</th><th>{rule_head}</th></tr>{body}</table></div>")

@@ -293,12 +293,17 @@ def test_step_headers_say_the_actions_in_words(panel):
 def test_the_step_and_player_tables_read_at_single_line_height_with_whole_headers(panel):
     """Issue 11 (lesson 1's replay, the replay app): the panel's HTML took the widgets' 28 px line height
     ("rule (behind-2003- / rulebook.txt)" on two widely spaced lines, a lone colour square above
-    "Schwesternbund", "edge, acting / player").  The panel's CSS sets one line height, keeps headers
-    whole over the event table's own rule, and the player cell keeps a swatch with its name and each
+    "Schwesternbund", "edge, acting / player").  The panel's CSS sets one line height, keeps the
+    players' headers whole and the rulebook's name in the rule heading, and the player cell keeps a swatch with its name and each
     note whole (behind-2003-rulebook.txt, "Hand Cards, Supply and Discard Pile")."""
     css = panel.step_text.value
     assert ".replay-panel .widget-html-content{line-height:1.35}" in css
-    assert ".replay-panel .replay-step div.event-box table.event-table th" in css and "white-space:nowrap" in css
+    assert ".replay-panel .replay-players th{white-space:nowrap}" in css
+    # the rule heading breaks before the rulebook's name, never inside it (nor kept on one line: at
+    # 1024 px the step's box beside the picture then ran 57 px past the output area)
+    assert 'rule <span class="event-books">(behind-2003-rulebook.txt)</span>' in css
+    assert "th .event-books{white-space:nowrap}" in css
+    assert "table.event-table th{white-space:nowrap}" not in css.replace("replay-players th", "")
     players = panel.players.value
     colours = panel.picture.colours
     for player, colour in colours.items():

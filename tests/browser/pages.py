@@ -481,7 +481,7 @@ def button_texts(page) -> dict[str, str]:
 
 
 def replay_app_fit_problems(page, url: str, artifacts_dir: Path, stem: str, *, what: str, timeout_ms: int) -> list[str]:
-    """Open the replay app at ``url``, step to step 1, and say in words what does not fit (issue 11): a
+    """Open the replay app at ``url``, step once forward, and say in words what does not fit (issue 11): a
     step button that does not read in full ("◀ back", "next ▶" ...), anything of the panel past the
     output area as Voila shows it and in JupyterLab's narrower one (:func:`check_fits`; screenshots
     ``<stem>_<width>_voila.png`` / ``_jupyterlab.png``).  Empty: it fits."""
@@ -490,8 +490,9 @@ def replay_app_fit_problems(page, url: str, artifacts_dir: Path, stem: str, *, w
     open_app(page, url, (REPLAY_EVENT, REPLAY_PICTURE, REPLAY_NEXT), screenshot=shot,
              log=artifacts_dir / "voila.log", timeout_ms=timeout_ms,
              what=f"{what} ({REPLAY_EVENT}, {REPLAY_PICTURE})")
+    start = shown_step(page)  # Behind's replay opens on its first step with chips, not on step 0
     page.locator(REPLAY_NEXT).click()
-    wait_for_step(page, 1, shot, "after pressing next")
+    wait_for_step(page, start + 1, shot, "after pressing next")
     settled_text(page.locator(REPLAY_STEP))
 
     texts = button_texts(page)

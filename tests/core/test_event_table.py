@@ -28,7 +28,7 @@ def test_each_event_in_words_beside_its_section_with_the_full_citation_as_toolti
     assert "Sahra moves 8 cm &lt;south&gt;" in page  # escaped: no raw HTML from a text
     assert 'title="example-rulebook.txt, section &quot;Moving Chips&quot;"' in page
     assert ">Moving Chips</td>" in page
-    assert "rule (example-rulebook.txt)" in page
+    assert 'rule <span class="event-books">(example-rulebook.txt)</span>' in page
     assert repr(table).splitlines() == ["Sahra moves 8 cm <south>  [Moving Chips]", "the turn ends"]
 
 

@@ -91,9 +91,13 @@ sideways in its own box instead."""
 STEP_CSS = ("<style>.replay-panel div.event-box table.event-table .event-mark{font-size:11px}"
             # a widget's HTML inherits the widgets' 28 px line height: text and tables at single height
             ".replay-panel .widget-html-content{line-height:1.35}"
-            # headers whole ("rule (behind-2003- / rulebook.txt)"), over the event table's own th rule
-            ".replay-panel .replay-step div.event-box table.event-table th,.replay-panel .replay-step th,"
+            # the players' headers whole; the step's event headers break only between words, the
+            # rulebook's name kept whole (event_table's .event-books): "rule (behind-2003-rulebook.txt)"
+            # kept on one line made the box 411 px wide beside a 580 px picture at 1024 px
             ".replay-panel .replay-players th{white-space:nowrap}"
+            # the event's words narrower than in a lesson's table (14 em): beside the rule column they fit
+            # the box beside the picture (356 px at 1024 px) instead of running past it
+            ".replay-panel .replay-step div.event-box table.event-table td.event-text{min-width:9em}"
             ".replay-panel .replay-players td:first-child{white-space:nowrap}</style>")
 """An event's mark ("refused", "only Vampire sees this") at 11 px (8.25 pt) in the step's box: the event
 table's own 0.85 em of its 0.92 em came to 10.2 px (7.6 pt) in a widget's 13 px text."""
