@@ -237,7 +237,7 @@ def test_every_control_fits_its_column_with_its_margins(panel):
     """Melee Combat (Nahkampf): each situation's assistant and each side's supply are chosen in a
     dropdown; a column hides what overflows it, so a control 100% wide plus ipywidgets' 2 px margins
     lost its right border.  Every control is the column's width less its two margins."""
-    from explorer.behind.panels.panel_odds import FITTED_WIDTH, WIDGET_MARGIN_PX
+    from explorer.core.panels.layout import CONTROL_MARGIN_PX as WIDGET_MARGIN_PX, FULL_CONTROL as FITTED_WIDTH
 
     assert FITTED_WIDTH == f"calc(100% - {2 * WIDGET_MARGIN_PX}px)" == "calc(100% - 4px)"
     controls = [*panel.first.controls, *panel.second.controls, *panel.attacker.controls, *panel.defender.controls]

@@ -117,3 +117,16 @@ def test_every_panel_beside_a_table_reads_the_width_from_its_table():
     needs = int(re.search(r"min\((\d+)px", gains.layout.min_width).group(1))
     assert needs >= layout.table_min_width(gains.value, font_px=12, cell_padding=16)
     assert html.unescape(gains.value)  # the table is there to measure
+
+
+def test_a_control_fills_its_column_with_its_margins():
+    """docs/panel-layout.md (issue 11): a control 100 % wide plus ipywidgets' 2 px margins ran 4 px past its
+    column, which hides what overflows: a dropdown's right border was cut.  The core's control layout is
+    the column's width less the margins, and a control of a fixed width never runs past that either."""
+    from explorer.core.panels.layout import CONTROL_MARGIN_PX, FULL_CONTROL, control_layout
+
+    assert CONTROL_MARGIN_PX == 2 and FULL_CONTROL == "calc(100% - 4px)"
+    full = control_layout()
+    assert (full.width, full.max_width) == (FULL_CONTROL, FULL_CONTROL)
+    fixed = control_layout(280)
+    assert (fixed.width, fixed.max_width) == ("280px", FULL_CONTROL)

@@ -35,7 +35,6 @@ from explorer.behind.cards import Ability, Character
 from explorer.behind.odds import MeleeQuestion, OddsComparison, OddsResult
 from explorer.behind.panels.panel_figures import ipympl_backend, ipympl_figure
 from explorer.behind.panels.panel_odds import (
-    FITTED_WIDTH,
     SideControls,
     default_pair,
     default_supplies,
@@ -94,7 +93,7 @@ class _SituationControls:
         self.label = label
         self.helpers = helpers
         style = panel_layout.label_style(106)
-        layout = panel_layout.control_layout(FITTED_WIDTH)
+        layout = panel_layout.control_layout()
         prefix = f"compare-{label.lower()}"
         self.rear_arc = widgets.Checkbox(rear_arc, description="from the rear arc (+1)", indent=False)
         options = [(ALONE, ALONE)] + [(f"{c.name} (S{c.strength}{_buendnis_text(c)})", name)

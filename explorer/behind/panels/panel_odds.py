@@ -64,15 +64,6 @@ SIDE_WIDTH = 350
 """A side's column, in px: "Schwesternbund deck (40 cards)" fits its supply dropdown."""
 
 
-WIDGET_MARGIN_PX = 2
-"""ipywidgets' margin on each side of a control (``--jp-widgets-margin``)."""
-
-FITTED_WIDTH = f"calc(100% - {2 * WIDGET_MARGIN_PX}px)"
-"""A control in a column of controls: the column's width less its margins.  At ``100%`` a dropdown and
-its two 2 px margins were 4 px wider than the column, which hides what overflows: its right border was
-cut off."""
-
-
 class SideControls:
     """The sliders of one side: the character's value (Strength or Dexterity), Resistance,
     injuries, the hand card it plays and its supply -- those of ``fields`` -- each with the CSS
@@ -84,7 +75,7 @@ class SideControls:
         self.character = character
         self.fields = fields
         style = panel_layout.label_style(LABEL_WIDTH)
-        layout = panel_layout.control_layout(FITTED_WIDTH)
+        layout = panel_layout.control_layout()
         makers = {
             "strength": lambda: widgets.IntSlider(character.strength, 0, 10, description="Strength", style=style,
                                                   layout=layout),

@@ -79,9 +79,16 @@ def label_style(width: int | None = None) -> dict:
     return dict(FULL_LABEL) if width is None else {"description_width": f"{width}px"}
 
 
-def control_layout(width: int | str = "100%") -> widgets.Layout:
-    """A control that fills its column (or ``width`` px), never wider than the column."""
-    return widgets.Layout(width=f"{width}px" if isinstance(width, int) else width, max_width="100%")
+CONTROL_MARGIN_PX = 2
+"""ipywidgets' margin on each side of a control."""
+FULL_CONTROL = f"calc(100% - {2 * CONTROL_MARGIN_PX}px)"
+"""A control's width that fills its column with its margins: ``100%`` plus the margins pushed a dropdown's
+or a text box's right border past the column, which cuts it (a :func:`column` hides its overflow)."""
+
+
+def control_layout(width: int | str = FULL_CONTROL) -> widgets.Layout:
+    """A control that fills its column (or ``width`` px), never wider than the column with its margins."""
+    return widgets.Layout(width=f"{width}px" if isinstance(width, int) else width, max_width=FULL_CONTROL)
 
 
 def row(children=(), *, gap: str = GAP, align: str = "flex-start", **layout) -> widgets.Box:

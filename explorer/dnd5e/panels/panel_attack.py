@@ -51,13 +51,6 @@ CHART_SIZE = (5.8, 4.4, 100)
 DICE_HINT = "z. B. 1W8+3, 2W6 oder 1d4-1: bis 20 Würfel mit 2 bis 100 Seiten, Modifikator -30 bis +30"
 
 
-def _control_layout() -> widgets.Layout:
-    """A control as wide as its column less its own margins (2 px a side in ipywidgets): with the column's
-    width (``width: 100%``) the margin pushed a dropdown's and a text box's right border past the column,
-    which cuts it (the column hides its overflow)."""
-    return widgets.Layout(width="calc(100% - 4px)", max_width="calc(100% - 4px)")
-
-
 class AttackOddsPanel(widgets.VBox):
     """Exact attack odds with sliders (dnd5e-combat-de-excerpt.txt, "ANGRIFF", "ANGRIFFSWÜRFE").
 
@@ -83,7 +76,7 @@ class AttackOddsPanel(widgets.VBox):
             raise InputError(SOURCE, "mode", "'normal', 'vorteil' or 'nachteil'", mode)
         if cover not in dict((v, k) for k, v in COVER_OPTIONS):
             raise InputError(SOURCE, "cover", "'keine', 'halb' or 'dreiviertel'", cover)
-        style, layout = panel_layout.label_style(LABEL_WIDTH), _control_layout()
+        style, layout = panel_layout.label_style(LABEL_WIDTH), panel_layout.control_layout()
         self.attack_bonus = widgets.IntSlider(attack_bonus, *BONUS_RANGE, description="Angriffsbonus",
                                               style=style, layout=layout).add_class("dnd5e-attack-bonus")
         self.ac = widgets.IntSlider(ac, *AC_RANGE, description="Rüstungsklasse (RK)", style=style,
