@@ -572,20 +572,26 @@ def plot_first_deaths(table: pd.DataFrame, *, ax=None, title: str | None = None)
     return ax
 
 
+PLAIN_SCALE = "Greens"
+DIVERGING_SCALE = "PiYG"
+"""A heat map's colour scales (matplotlib's names): green and pink are no society's colour."""
+
+
 def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, label: str = "edge",
                     centre: float | None = 0.0):
     """A heat map of a :func:`explorer.behind.study.grid` (attackers as rows, defenders as columns),
-    each cell labelled with its value.  ``centre``: a diverging colour scale around it (red below,
-    blue above); None: a plain scale from 0 to 1."""
+    each cell labelled with its value.  ``centre``: a diverging colour scale around it (pink below,
+    green above); None: a plain green scale from 0 to 1.  Neither is a society's colour: in red and
+    blue the cells read as Vampires and Sisters (palette.SOCIETY_COLOURS)."""
     if ax is None:
         ax = new_axes(1.1 * len(grid.columns) + 3.2, 0.6 * len(grid) + 1.9)
     size = notebook_font_size(MIN_FONT_SIZE, ax.figure)
     values = grid.to_numpy(float)
     if centre is None:
-        image_ = ax.imshow(values, cmap="Blues", vmin=0, vmax=1, aspect="auto")
+        image_ = ax.imshow(values, cmap=PLAIN_SCALE, vmin=0, vmax=1, aspect="auto")
     else:
         reach = max(1e-9, float(np.nanmax(np.abs(values - centre))))
-        image_ = ax.imshow(values, cmap="RdBu", vmin=centre - reach, vmax=centre + reach, aspect="auto")
+        image_ = ax.imshow(values, cmap=DIVERGING_SCALE, vmin=centre - reach, vmax=centre + reach, aspect="auto")
     for i in range(values.shape[0]):
         for j in range(values.shape[1]):
             ax.text(j, i, f"{values[i, j]:+.2f}" if centre is not None else f"{values[i, j]:.2f}",

@@ -285,3 +285,28 @@ def test_designer_labels_clear_while_a_chip_is_dragged_through_a_crowd(tmp_path)
     panel._on_release(mouse(chip.x + 4, chip.y + 28))
     live_labels_clear(panel.live)
     assert panel.hover(60, 38).startswith("Sahra Jeanette (Schwesternbund)")
+
+
+def test_heatmap_colours_are_no_society_colour():
+    """Issue 11 ("one colour per society across all lessons"): lesson 7's melee heat maps coloured "the
+    attack pays" blue and "it does not" red, the Sisters' and the Vampires' colours in every other figure.
+    The ends of their scales (centred and plain) differ in hue from every society's colour by more than
+    30 degrees of the colour wheel."""
+    from colorsys import rgb_to_hsv
+
+    from matplotlib.colors import to_rgb
+
+    from explorer.behind.palette import SOCIETY_COLOURS
+
+    def hue(rgb) -> float:
+        return rgb_to_hsv(*rgb)[0] * 360
+
+    decks = load_decks()
+    grid = study.grid(study.melee_matrix(decks["vampire"], decks["schwesternbund"]))
+    for centre in (0.0, None):
+        image = plot_melee_grid(grid, centre=centre).images[0]
+        ends = [image.cmap(0.0)[:3], image.cmap(1.0)[:3]] if centre is not None else [image.cmap(1.0)[:3]]
+        for end in ends:
+            for society, colour in SOCIETY_COLOURS.items():
+                apart = abs(hue(end) - hue(to_rgb(colour))) % 360
+                assert min(apart, 360 - apart) > 30, (centre, society, end)
