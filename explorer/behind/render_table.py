@@ -119,17 +119,23 @@ def draw_table(table: Table, ax=None, *, sight_from: str | None = None, ranges: 
                                  fontweight="bold" if chip.name == sight_from else "normal"), _chip_spots(r),
                       names=(chip.position, r))
 
-    handles = [Patch(facecolor=colour, edgecolor="black", label=owner) for owner, colour in colours.items()]
+    # each entry with what must be in view for it to be listed once the caller zooms (place_labels)
+    entries = [(Patch(facecolor=colour, edgecolor="black", label=owner), _chips_seen(table, owner))
+               for owner, colour in colours.items()]
     if any(o.flat for o in table.obstacles):
-        handles.append(Patch(facecolor=FLAT_OBSTACLE_COLOUR, hatch="///", edgecolor="#5b5b5b", label="flat obstacle"))
+        entries.append((Patch(facecolor=FLAT_OBSTACLE_COLOUR, hatch="///", edgecolor="#5b5b5b", label="flat obstacle"),
+                        _obstacles_seen(table, flat=True)))
     if any(not o.flat for o in table.obstacles):
-        handles.append(Patch(facecolor=OBSTACLE_COLOUR, edgecolor="#3b3b3b", label="obstacle"))
+        entries.append((Patch(facecolor=OBSTACLE_COLOUR, edgecolor="#3b3b3b", label="obstacle"),
+                        _obstacles_seen(table, flat=False)))
     if sight_from is not None and show_sight:
-        handles += [
-            Line2D([], [], color=CLEAR_COLOUR, linewidth=1.6, label="clear, in viewing angle"),
-            Line2D([], [], color=CLEAR_COLOUR, linewidth=1.1, linestyle=":", label="clear, outside viewing angle"),
-            Line2D([], [], color=BLOCKED_COLOUR, linewidth=1.2, linestyle="--", label="blocked"),
+        entries += [
+            (Line2D([], [], color=CLEAR_COLOUR, linewidth=1.6, label="clear, in viewing angle"), None),
+            (Line2D([], [], color=CLEAR_COLOUR, linewidth=1.1, linestyle=":", label="clear, outside viewing angle"), None),
+            (Line2D([], [], color=BLOCKED_COLOUR, linewidth=1.2, linestyle="--", label="blocked"), None),
         ]
+    handles = [handle for handle, _ in entries]
+    pending.legend, pending.legend_size = entries, font_size(LABEL_SIZE, ax.figure)
     margin = 2.0
     ax.set_xlim(-margin, table.width + margin)
     ax.set_ylim(-margin, table.depth + margin)
@@ -163,6 +169,8 @@ class _Pending:
         self.circles: list = []    # (centre, radius) in cm, besides the chips (e.g. where a chip started)
         self.lines: list = []      # polylines in cm (arrows)
         self.partial: set = set()  # labels left out rather than drawn outside the axes (a zoom cuts their obstacle)
+        self.legend: list = []     # (handle, seen(view) -> bool or None: always), the legend draw_table drew
+        self.legend_size: float = LABEL_SIZE
 
     def queue(self, text, spots: Callable[[float], list], names=None) -> None:
         """``names``: ``(centre, radius)`` (cm) of the chip the label names (it stays nearer that chip
@@ -234,6 +242,7 @@ def place_labels(ax) -> float:
     pending = _PENDING.pop(ax, None)
     if pending is None:
         return 0.0
+    _legend_in_view(ax, pending)
     figure = ax.figure
     enforce_minimum(ax)  # a figure wider than a notebook shows gets larger text: measured from here on
     raise_to_notebook_minimum(figure)  # ... and as JupyterLab shows it (image() would raise it after placing)
@@ -250,6 +259,40 @@ def place_labels(ax) -> float:
     leaders: list = []
     placed[ax] = (pending, tuple(ax.get_position().bounds), leaders)
     return _place(ax, pending, leaders)
+
+
+def _chips_seen(table: Table, owner: str) -> Callable:
+    """Whether one of ``owner``'s chips shows in a view ``(x0, x1, y0, y1)`` (cm)."""
+    circles = [(chip.x, chip.y) for chip in table.chips if chip.owner == owner]
+    r = table.radius
+    return lambda view: any(view[0] < x + r and x - r < view[1] and view[2] < y + r and y - r < view[3]
+                            for x, y in circles)
+
+
+def _obstacles_seen(table: Table, *, flat: bool) -> Callable:
+    """Whether an obstacle (flat or not) shows in a view ``(x0, x1, y0, y1)`` (cm)."""
+    boxes = [o.polygon.bounds for o in table.obstacles if o.flat == flat]
+    return lambda view: any(view[0] < b[2] and b[0] < view[1] and view[2] < b[3] and b[1] < view[3] for b in boxes)
+
+
+def _legend_in_view(ax, pending: _Pending) -> None:
+    """A close-up lists only what it shows: the legend :func:`draw_table` drew for the whole table,
+    drawn again without the societies and obstacles the axes' final limits leave out (a zoom on the
+    Graue Frau at a wall listed the Vampires, none of whom was in view)."""
+    legend = ax.get_legend()
+    if legend is None or not pending.legend:
+        return
+    (x0, x1), (y0, y1) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
+    table = pending.table
+    if x0 <= 0 and y0 <= 0 and x1 >= table.width and y1 >= table.depth:
+        return  # the whole table: its legend as drawn (a society yet to deploy is still a player)
+    view = (x0, x1, y0, y1)
+    kept = [handle for handle, seen in pending.legend if seen is None or seen(view)]
+    if len(kept) == len(pending.legend):
+        return
+    legend.remove()
+    if kept:
+        legend_below(ax, kept, ncol=min(len(kept), 4), fontsize=pending.legend_size)
 
 
 def settle_layout(figure, *, tries: int = 6, slack: float = 0.5) -> None:

@@ -310,3 +310,21 @@ def test_heatmap_colours_are_no_society_colour():
             for society, colour in SOCIETY_COLOURS.items():
                 apart = abs(hue(end) - hue(to_rgb(colour))) % 360
                 assert min(apart, 360 - apart) > 30, (centre, society, end)
+
+
+def test_a_close_up_lists_only_the_societies_and_obstacles_in_view():
+    """Issue 11 (lesson 4's Körperlos close-up): the legend of a zoom on the Graue Frau at a wall listed
+    the Vampires, none of whom was in view.  A close-up's legend names the societies with a chip in view
+    and the obstacles in view; the whole table's legend names every player."""
+    wall = Obstacle.box("wall", 18, 6, 2, 18, height=5)
+    crate = Obstacle.box("crate", 70, 60, 6, 6, height=4, flat=True)
+    table = Table(120, 80, chips=[Chip("Die Graue Frau", GHOSTS, 14, 15), Chip("Ludwig", VAMPIRE, 80, 40)],
+                  obstacles=[wall, crate])
+
+    def legend_words(ax) -> list[str]:
+        return [text.get_text() for text in ax.get_legend().get_texts()]
+
+    close = draw_movement(table, region=(6.0, 7.0, 31.0, 23.0))
+    assert legend_words(close) == ["Geister", "obstacle"]
+    whole = draw_movement(table)
+    assert legend_words(whole) == ["Geister", "Vampire", "flat obstacle", "obstacle"]
