@@ -19,6 +19,7 @@ from typing import Any, Iterable
 from explorer.core.rules import RuleRef, RuleViolation
 
 CSS = """<style>
+div.event-box{line-height:1.35}
 div.event-box table.event-table{border-collapse:collapse;font-size:0.92em;margin:0.2em 0 0.6em 0;max-width:100%}
 div.event-box table.event-table th{text-align:left;vertical-align:bottom;padding:0.2em 0.6em;border-bottom:1px solid #999;
   white-space:normal;word-break:normal;overflow-wrap:normal}
@@ -33,7 +34,8 @@ div.event-box table.event-table tr.event-private .event-mark{background:#e8e8f8;
 div.event-box table.event-table th .event-books{white-space:nowrap}
 div.event-box table.event-table caption{caption-side:top;text-align:left;font-weight:bold;padding:0.3em 0}
 </style>"""
-"""The tables' look: words left-aligned and wrapping on whole words, the rule in grey beside.  Selectors
+"""The tables' look: words left-aligned and wrapping on whole words, the rule in grey beside, at one
+line height even in a widget (whose HTML inherits ipywidgets' 28 px line height).  Selectors
 start at the table's box: they outweigh JupyterLab's output CSS, which right-aligns every cell."""
 
 REFUSED = "refused"

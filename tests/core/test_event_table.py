@@ -83,3 +83,10 @@ def test_a_table_speaks_the_language_of_its_system():
     assert "rule" in english and "refused" in english
     with pytest.raises(ValueError, match="klingon"):
         EventTable([], language="klingon")
+
+
+def test_the_table_reads_at_one_line_height_inside_a_widget():
+    """Issue 11 (D&D's Zug panel, the replay): in a widget's HTML an event table inherited ipywidgets'
+    28 px line height, and every wrapped event ran over widely spaced lines.  The box sets its own."""
+    page = events_table([Event("move", "Sahra moves 8 cm", MOVEMENT)])._repr_html_()
+    assert "div.event-box{line-height:1.35}" in page

@@ -49,7 +49,8 @@ TABLE_CLASS = "rx-table"
 CELL_PADDING = 12
 """The horizontal padding of a :func:`table_html` cell, in px (6 px on each side)."""
 
-_TABLE_STYLE = (f"<style>.{TABLE_CLASS} {{overflow-x: auto; max-width: 100%;}} "
+# one line height: a widget's HTML inherits ipywidgets' 28 px, which set every wrapped cell's lines far apart
+_TABLE_STYLE = (f"<style>.{TABLE_CLASS} {{overflow-x: auto; max-width: 100%; line-height: 1.35;}} "
                 f".{TABLE_CLASS} table {{border-collapse: collapse;}} "
                 f".{TABLE_CLASS} table td, .{TABLE_CLASS} table th "
                 f"{{padding: 1px {CELL_PADDING // 2}px; {CELL_WRAP_CSS};}}</style>")
