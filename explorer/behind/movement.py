@@ -149,16 +149,25 @@ def _check_leg(chip: Chip, to: Point2, max_distance: float) -> float:
     distance = math.hypot(dx, dy)
     if distance > max_distance + EPS:
         raise RuleViolation(
-            f"{chip.name} cannot move {distance:.2f} cm to ({to[0]:g}, {to[1]:g}): the movement range allows "
+            f"{chip.name} cannot move {distance:.2f} cm to {_said_point(to)}: the movement range allows "
             f"{max_distance:g} cm (\"The movement range on the left edge shows the distance\", measured "
             f"\"from the centre of a character chip\")", refs.MOVEMENT)
     if distance > 0 and not within_45(dx, dy, *chip.facing_vector):
         raise RuleViolation(
-            f"{chip.name} faces {chip.facing:g} degrees and cannot move towards ({to[0]:g}, {to[1]:g}), "
-            f"{_direction(chip.position, to):g} degrees: \"movement is only possible in the direction of the "
+            f"{chip.name} faces {_tenths(chip.facing)} degrees and cannot move towards {_said_point(to)}, "
+            f"{_tenths(_direction(chip.position, to))} degrees: \"movement is only possible in the direction of the "
             f"viewing angle\" ({VIEW_HALF_ANGLE:g} degrees either side of the facing); turn the chip first",
             refs.VIEWING_ANGLE)
     return distance
+
+
+def _tenths(value: float) -> str:
+    """A number of cm or degrees as a refusal says it: to a tenth ("37.2", "180"), never "52.0487"."""
+    return f"{round(float(value), 1):g}"
+
+
+def _said_point(point) -> str:
+    return f"({_tenths(point[0])}, {_tenths(point[1])})"
 
 
 def _direction(start: Point2, to: Point2) -> float:

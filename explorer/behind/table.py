@@ -824,8 +824,8 @@ class Table:
         off = angle_between(direction, chip.facing)
         if off > VIEW_HALF_ANGLE + EPS:
             raise RuleViolation(
-                f"{name} faces {chip.facing:g} degrees and cannot move towards {direction:g} degrees "
-                f"({off:g} degrees off its facing): \"movement is only possible in the direction of the "
+                f"{name} faces {round(chip.facing, 1):g} degrees and cannot move towards {round(direction, 1):g} degrees "
+                f"({round(off, 1):g} degrees off its facing): \"movement is only possible in the direction of the "
                 f"viewing angle\" (45 degrees either side); turn the chip first", refs.VIEWING_ANGLE)
         start = (chip.x, chip.y)
         if distance == 0:

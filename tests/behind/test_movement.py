@@ -408,3 +408,17 @@ def test_terrain_the_greedy_point_never_leaves_a_chip_partly_on_a_flat_obstacle(
     after, _ = move_leg(table, "Ludwig", point, 5.0)
     assert after.standing_on("Ludwig") == ("box",)
     assert toward(table, "Ludwig", "Sahra", 20.0) == (37.0, 10)
+
+
+def test_a_refused_move_says_its_point_and_angles_to_a_tenth():
+    """Issue 11 (lesson 6: "cannot move towards (37.208, 52.0487), 180 degrees"): Viewing Angle
+    (Sichtwinkel), behind-2003-rulebook.txt: "movement is only possible in the direction of the viewing
+    angle".  The refusal names the point and the angles to a tenth of a cm or degree."""
+    table = Table(120, 120, chips=[Chip("Ludwig", "Vampire", 43.608, 52.0, facing=26.0)])
+    with pytest.raises(RuleViolation) as refused:
+        move_leg(table, "Ludwig", (37.20812, 52.04873), 6.5)
+    assert refused.value.rule == refs.VIEWING_ANGLE
+    assert "cannot move towards (37.2, 52), 179.6 degrees" in refused.value.reason
+    with pytest.raises(RuleViolation) as too_far:
+        move_leg(table, "Ludwig", (50.0123, 55.0456), 2.0)
+    assert "cm to (50, 55): the movement range allows 2 cm" in too_far.value.reason
