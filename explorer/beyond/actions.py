@@ -72,6 +72,17 @@ class EndTurn(Action):
     """Finish Phase 3 (and the turn)."""
 
 
+def _pattern_words(state, index) -> str:
+    """The acting player's pattern ``index`` by its spirit (game_rules.pattern_words), or "pattern N" (from 1)
+    without a state to read it from."""
+    from explorer.beyond.game_rules import pattern_words
+
+    try:
+        return pattern_words(state, state.area(state.current_player), index) + " pattern"
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return f"pattern {index + 1}" if isinstance(index, int) else f"pattern {index}"
+
+
 def describe(action: Action, state=None) -> str:
     """``action`` in words for people (the replay panel's step headers), in the rulebook's terms: a card
     in words as the events write it, ``"Turtle Snake (yin)"`` (:func:`~explorer.beyond.cards.card_text`;
@@ -107,7 +118,7 @@ def describe(action: Action, state=None) -> str:
     if isinstance(action, Summon):
         chosen = f" (choosing {card(action.choice) if action.choice in cards else action.choice})" \
             if action.choice is not None else ""
-        return f"summons enchanted pattern {action.pattern} with a Lotus token{chosen}"
+        return f"summons the enchanted {_pattern_words(state, action.pattern)} with a Lotus token{chosen}"
     if isinstance(action, EndTurn):
         return "ends the turn"
     return action.kind

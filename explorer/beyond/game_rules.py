@@ -304,6 +304,19 @@ def _capture(state, me: str, a: dict, action) -> None:
         _check_nian_shou_win(state, me)
 
 
+def pattern_words(state, a: dict, index: int) -> str:
+    """A pattern of a play area ``a`` in words, by its spirit: ``"Vermilion Bird"``, or ``"second Turtle
+    Snake"`` when the area holds more than one of that spirit (never its index in the list)."""
+    spirit = a["patterns"][index]["spirit"]
+    name = state.components.spirits[spirit].name
+    same = [i for i, p in enumerate(a["patterns"]) if p["spirit"] == spirit]
+    if len(same) == 1:
+        return name
+    ordinal = ("first", "second", "third", "fourth", "fifth")
+    place = same.index(index)
+    return f"{ordinal[place] if place < len(ordinal) else str(place + 1) + 'th'} {name}"
+
+
 def _summon(state, me: str, a: dict, action) -> None:
     d = state._data
     pattern = a["patterns"][action.pattern]
@@ -311,7 +324,7 @@ def _summon(state, me: str, a: dict, action) -> None:
     pattern["lotus"] = True
     spirit, choice = pattern["spirit"], action.choice
     name = state.components.spirits[spirit].name
-    state.emit("summon", f"{me} summons the {name} (pattern {action.pattern})", refs.SUMMONING, player=me)
+    state.emit("summon", f"{me} summons the {pattern_words(state, a, action.pattern)}", refs.SUMMONING, player=me)
     if choice is None and spirit != "MT":
         state.emit("summon-effect", "the summon has no effect (ruling beyond.summon-without-effect)",
                    refs.SUMMONING, player=me)
@@ -337,7 +350,8 @@ def _summon(state, me: str, a: dict, action) -> None:
     else:
         a["patterns"][choice]["lotus"] = False
         a["lotus"] += 1
-        state.emit("summon-effect", f"{me} takes the Lotus token of pattern {choice} back into the stock",
+        state.emit("summon-effect", f"{me} takes the Lotus token of the {pattern_words(state, a, choice)} back into "
+                   "the stock",
                    refs.SUMMONING, player=me)
 
 

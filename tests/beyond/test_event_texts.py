@@ -106,3 +106,23 @@ def test_a_refusal_names_the_card_by_its_spirit():
         state.apply(Place("TS02", "spirit"))
     assert refused.value.reason == "Turtle Snake (yin) is not a card collected this turn"
     assert refused.value.rule.section.startswith("Phase 2: Positioning")
+
+
+def test_a_summon_names_its_pattern_by_its_spirit_never_by_an_index():
+    """beyond-rulebook.txt, "Summoning an Enchanted Celestial Spirit" (the Yellow Unicorn "Put back into
+    your personal stock one of your tokens placed in the center of another Enchanted Celestial Spirit"):
+    lesson 1 read "Jessy summons the Vermilion Bird (pattern 0)", a list index.  A summon, the Lotus token
+    taken back and the action's words name the pattern by its spirit."""
+    from explorer.beyond.actions import Compose, Summon, describe
+    from explorer.beyond.game import GameOptions
+    from tests.beyond.helpers import arrange, phase3
+
+    state = arrange(phase3(options=GameOptions.advanced()), "Jessy",
+                    spirit=["MT01", "MT02", "MT09", "MT10", "YU01", "YU05", "YU09", "YU13"])
+    state.apply(Compose(("MT01", "MT02", "MT09", "MT10"))), state.apply(Compose(("YU01", "YU05", "YU09", "YU13")))
+    assert describe(Summon(0), state) == "summons the enchanted Double Metal Tiger pattern with a Lotus token"
+    texts = [e.text for e in state.apply(Summon(0)) + state.apply(Summon(1, 0))]
+    assert "Jessy summons the Double Metal Tiger" in texts and "Jessy summons the Yellow Unicorn" in texts
+    assert "Jessy takes the Lotus token of the Double Metal Tiger back into the stock" in texts
+    assert not any(re.search(r"pattern \d", text) for text in texts), texts
+    assert describe(Summon(pattern=0)) == "summons the enchanted pattern 1 with a Lotus token"
