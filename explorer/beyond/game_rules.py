@@ -21,8 +21,16 @@ def _named(state, card_id) -> str:
     return card_text(state.cards, card_id) if isinstance(card_id, str) else repr(card_id)
 
 
+PHASE_WORDS = {"reveal": "Phase 1, revealing cards", "collect": "Phase 1, collecting the revealed cards after a "
+               "failed reveal", "place": "Phase 2, placing the collected cards", "act": "Phase 3, enchanting, "
+               "capturing and summoning", "over": "the end of the game"}
+"""A phase's name in the game's data -> the rulebook's words for it in a refusal ("Phase 1: Reveal and
+Collection", "Phase 2: Positioning of Collected Cards ...", "Phase 3: Spirit Enchantments, Captures ...")."""
+
+
 def _phase(state, phase: str, what: str, rule) -> None:
-    _need(state.phase == phase, f"{what} is done in phase '{phase}', not now (phase '{state.phase}')", rule)
+    _need(state.phase == phase, f"{what} is done in {PHASE_WORDS[phase]}, not now: it is "
+                                f"{PHASE_WORDS.get(state.phase, state.phase)}", rule)
 
 
 # -- verify ----------------------------------------------------------------------------------------

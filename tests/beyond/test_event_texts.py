@@ -126,3 +126,18 @@ def test_a_summon_names_its_pattern_by_its_spirit_never_by_an_index():
     assert "Jessy takes the Lotus token of the Double Metal Tiger back into the stock" in texts
     assert not any(re.search(r"pattern \d", text) for text in texts), texts
     assert describe(Summon(pattern=0)) == "summons the enchanted pattern 1 with a Lotus token"
+
+
+def test_a_refusal_out_of_phase_names_the_phases_in_the_rulebooks_words():
+    """beyond-rulebook.txt, "Game Round" (a turn is Phase 1: Reveal and Collection, Phase 2, Phase 3):
+    lesson 1 read "ending the turn is done in phase 'act', not now (phase 'reveal')", the data's names."""
+    from explorer.beyond.actions import EndTurn
+    from explorer.core.rules import RuleViolation
+
+    state = new_game(2, seed=1)
+    with pytest.raises(RuleViolation) as refused:
+        state.apply(EndTurn())
+    reason = refused.value.reason
+    assert reason == ("ending the turn is done in Phase 3, enchanting, capturing and summoning, not now: "
+                      "it is Phase 1, revealing cards")
+    assert "'act'" not in reason and "'reveal'" not in reason
