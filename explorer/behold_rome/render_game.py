@@ -129,6 +129,15 @@ def _marker_name(state, entry) -> str:
     return f"{entry[0]} {entry[1]}"
 
 
+def _top_marker_words(state, entry) -> str:
+    """The nation card on top shows its four statuses, the active one marked (as the card reads when
+    held upright); the round and age cards their number."""
+    if entry[0] != "nation":
+        return _marker_name(state, entry)
+    lines = [("\u25b6 " if level.level == entry[1] else "") + level.status for level in state.cardset.nation.levels]
+    return "nation card\n" + "\n".join(lines)
+
+
 def slab_name(state, entry) -> str:
     """What a card seen from the side shows: its active level and name (or the nation's status,
     the round, the age)."""
@@ -172,8 +181,11 @@ def draw_state(ax, state) -> dict:
         if top[0] in MARKERS:
             drawn[top[0]] = ax.add_patch(Rectangle((x, base), CARD_W, CARD_H, facecolor=MARKER_COLOUR,
                                                    edgecolor=EDGE, zorder=2))
-            ax.text(x + CARD_W / 2, base + CARD_H / 2, _fit(ax, _marker_name(state, top), size, (CARD_W - 0.1) * px),
-                    ha="center", va="center", fontsize=size, zorder=3)
+            words = _top_marker_words(state, top)
+            if "\n" not in words:
+                words = _fit(ax, words, size, (CARD_W - 0.1) * px)
+            ax.text(x + CARD_W / 2, base + CARD_H / 2, words, ha="center", va="center", fontsize=size, zorder=3,
+                    linespacing=1.3)
         else:
             drawn[top[0]] = draw_card(ax, state.cardset.card(top[0]), top[1], x=x, y=base)[0]
         ax.text(x + CARD_W / 2, base - 0.06, "top card", ha="center", va="top", fontsize=size)

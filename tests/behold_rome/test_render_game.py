@@ -222,3 +222,19 @@ def test_a_name_too_long_for_its_spine_is_cut_and_given_whole_in_the_key():
     assert len(cut) == 1 and long_name not in cut[0]
     key = next(t for t in texts if "cards in the deck" in t)
     assert cut[0].removeprefix("\u21bb ") in key and " ".join(key.split()).endswith("3 " + long_name)
+
+
+def test_the_nation_card_on_top_shows_its_statuses_with_the_active_one_marked():
+    """behold-rome-rulebook.txt, "Round End" ("When you draw a card and reveal your nation card, stop
+    immediately"): the nation card on top was drawn as a grey box reading "nation: monarchy".  It shows the
+    nation card's four statuses, the active one marked, as the card reads held upright."""
+    state = arranged(stack=[("nation", 2), ("forum", 2), ("roads", 1)],
+                     hand=[("senate", 2), ("villa", 1), ("fleet", 1), ("games", 2)], nation_level=2)
+    picture = StatePicture(state)
+    texts = [t.get_text() for t in picture.figure.axes[0].texts]
+    statuses = [level.status for level in state.cardset.nation.levels]
+    card = next(t for t in texts if t.startswith("nation card\n"))
+    assert card.splitlines() == ["nation card"] + [("\u25b6 " if level.level == 2 else "") + level.status
+                                                   for level in state.cardset.nation.levels]
+    assert "\u25b6 republic" in card and len(statuses) == 4
+    assert label_collisions(picture.figure) == []
