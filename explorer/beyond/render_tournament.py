@@ -111,6 +111,10 @@ def plot_head_to_head(matrix, ax=None):
     return image
 
 
+GAP = 0.08
+"""The space between the plots of a wide tournament figure, as a fraction of the plots' mean width."""
+
+
 def tournament_figure(result, figure=None):
     """The three plots of a :class:`~explorer.beyond.tournament.TournamentResult` in one figure: the
     standings above the score distributions, the head-to-head matrix beside them (on a wide
@@ -121,6 +125,9 @@ def tournament_figure(result, figure=None):
     figure = figure or new_figure(9.0, 2.0 * rows + 1.6)
     width, height = figure.get_size_inches()
     if width / height > 2.2:  # a wide figure given: the three in a row
+        engine = figure.get_layout_engine()
+        if engine is not None and hasattr(engine, "set"):  # a gap between the plots: the standings' shares
+            engine.set(wspace=GAP)                          # ran up to the score plot's names
         axes = dict(zip(("standings", "scores", "matrix"), figure.subplots(1, 3, width_ratios=[1.0, 0.8, 1.5])))
     else:
         axes = figure.subplot_mosaic([["standings", "matrix"], ["scores", "matrix"]], width_ratios=[1.0, 1.05])

@@ -41,3 +41,17 @@ def test_tournament_figure_reads_as_shown(result, wide):
                                               zip(result.standings["win_share"][::-1], result.standings["games"][::-1])]
     assert all(t.get_window_extent(renderer).x0 > standings.bbox.x1 for t in written)  # clear of the error bars
     assert all(figure.bbox.contains(*t.get_window_extent(renderer).p1) for t in written)  # not cut off
+
+
+def test_the_shares_keep_clear_of_the_next_plots_names(result):
+    """Lesson 3's 16 x 4.8 inch figure (issue 11): the standings' "75% (n=300)" ran up to the score plot's
+    "optimal" (11 px apart).  Between the widest share and the next plot's widest name there is at least a
+    quarter of an inch."""
+    figure = tournament_figure(result, Figure(figsize=(16, 4.8), layout="constrained"))
+    figure_png(figure)
+    renderer = renderer_of(figure)
+    standings = next(ax for ax in figure.axes if ax.get_title() == "Standings")
+    scores = next(ax for ax in figure.axes if ax.get_title() == "Score distributions")
+    right = max(t.get_window_extent(renderer).x1 for t in standings.texts if t.get_gid() == "standing")
+    left = min(t.get_window_extent(renderer).x0 for t in scores.get_yticklabels())
+    assert left - right >= 0.25 * figure.dpi, (left, right)  # 11 px before: they read as one line
