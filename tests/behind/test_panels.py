@@ -132,3 +132,17 @@ def test_state_panel_says_why_when_no_odds_can_be_given():
     panel.update()
     assert panel.result is None and "enables a ranged attack" in panel.summary.value
     assert panel.chart.layout.visibility == "hidden" and panel.notes.value == ""
+
+
+def test_the_summary_and_notes_read_at_one_line_height():
+    """Issue 11 (lesson 3's StateOddsPanel): in a widget's HTML the summary and the notes took ipywidgets'
+    28 px line height, so a wrapped summary read "defender injured / 74.5%" on lines far apart.  Both set
+    their own (behind-2003-rulebook.txt, "Melee Combat (Nahkampf)")."""
+    from explorer.behind.panels.panel_odds import PROSE_STYLE
+
+    assert PROSE_STYLE == "line-height:1.35"
+    melee = MeleeOddsPanel()
+    assert melee.summary.value.startswith(f"<div style='{PROSE_STYLE}'><b>")
+    state = _state_panel("Schwesternbund")
+    assert state.summary.value.startswith(f"<div style='{PROSE_STYLE}'><b>")
+    assert state.notes.value.startswith(f"<ul style='{PROSE_STYLE}'><li>")

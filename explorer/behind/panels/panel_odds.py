@@ -127,6 +127,11 @@ def known_hand(slider) -> list[int] | None:
     return None if slider.value == DRAWN else [int(slider.value)]
 
 
+PROSE_STYLE = "line-height:1.35"
+"""The summary's and the notes' line height: in a widget's HTML they took ipywidgets' 28 px, and a summary
+that wrapped read as lines far apart ("defender injured / 74.5%")."""
+
+
 class _OddsView:
     """What an odds panel shows: a summary line, the outcome table and the bar chart (an
     ``Image`` of PNG bytes from a blitted :class:`SlotChart` per kind), each updated in place;
@@ -164,7 +169,7 @@ class _OddsView:
 
     def show_refusal(self, reason: str) -> None:
         """No odds: say why (a question the rules refuse) and hide the last chart."""
-        self.summary.value = f'<div class="odds-refused">{html.escape(reason)}</div>'
+        self.summary.value = f'<div class="odds-refused" style="{PROSE_STYLE}">{html.escape(reason)}</div>'
         self.table.value = ""
         self.chart.layout.visibility = "hidden"
 
@@ -394,7 +399,7 @@ class StateOddsPanel(widgets.VBox):
             return
         self._view.show(self.result)
         lines = question_notes(self.state, question, self.viewer.value)
-        self.notes.value = "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
+        self.notes.value = f"<ul style='{PROSE_STYLE}'>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
 
 
 def preset_for(names: list[str], character: Character) -> str:
@@ -433,13 +438,13 @@ def _summary_html(result: OddsResult) -> str:
     numbers = _Numbers(result)
     if result.kind == "ranged":
         return (
-            f"<div><b>{html.escape(result.title)}</b>: "
+            f"<div style='{PROSE_STYLE}'><b>{html.escape(result.title)}</b>: "
             f"target injured {pct(numbers.p_injured('target'), 'p-target-injured')}, "
             f"no effect {pct(numbers.probability('none'), 'p-none')}; "
             f"expected injuries: target {numbers.expected_injuries('target'):.2f}</div>"
         )
     return (
-        f"<div><b>{html.escape(result.title)}</b>: "
+        f"<div style='{PROSE_STYLE}'><b>{html.escape(result.title)}</b>: "
         f"defender injured {pct(numbers.p_injured('defender'), 'p-defender-injured')}, "
         f"attacker injured {pct(numbers.p_injured('attacker'), 'p-attacker-injured')}, "
         f"tie {pct(numbers.probability('tie'), 'p-tie')}; "
