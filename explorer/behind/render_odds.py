@@ -362,9 +362,10 @@ class ComparisonChart(BlittedChart):
         changes = [100 * (b - a) for a, b in zip(values[self.labels[0]], values[self.labels[1]])]
         span = 100 * _nice_top(max(max(abs(c) for c in changes) / 100 / (1 - self._difference_headroom), 0.01),
                                _CHANGE_SPANS)
+        pad = 0.03 * span  # the value clear of its bar's end: a negative one sat on the bar's lower edge
         for bar, text, change in zip(self.difference_bars, self.difference_texts, changes):
             bar.set_height(change)
-            text.set_y(change)
+            text.set_y(change + pad if change >= 0 else change - pad)
             text.set_va("bottom" if change >= 0 else "top")
             text.set_text(change_label(change, whole=self.layout == "wide"))  # wide: about 25 px a bar
         self.difference_axes.set_ylim(-span, span)

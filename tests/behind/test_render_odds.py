@@ -95,3 +95,24 @@ def test_comparison_colours_each_side_by_its_society_as_the_other_charts_do():
         for (loser, _), tick in zip(chart.slots, ax.get_xticklabels()):
             if loser == "attacker":
                 assert to_rgba(tick.get_color())[:3] == blue[:3]
+
+
+def test_a_change_is_written_clear_of_its_bar():
+    """Lesson 3's "rear arc minus front" (issue 11): the values of the negative bars ("-1.9", "-3.0") sat on
+    the bars' lower edge.  Every value of the difference stands clear of its own bar, above a rise and
+    below a fall (behind-2003-rulebook.txt, "Melee Combat (Nahkampf)")."""
+    from explorer.behind.render_odds import ComparisonChart
+
+    alone, assisted = _sahra_attacks_ludwig()
+    chart = ComparisonChart(("alone", "assisted"), "melee", layout="narrow")
+    chart.update(alone, assisted)
+    chart.png()
+    renderer = chart.figure.canvas.get_renderer()
+    written = [(bar, text) for bar, text in zip(chart.difference_bars, chart.difference_texts) if text.get_text()]
+    assert any(bar.get_height() < 0 for bar, _ in written) and any(bar.get_height() > 0 for bar, _ in written)
+    for bar, text in written:
+        box, end = text.get_window_extent(renderer), bar.get_window_extent(renderer)
+        if bar.get_height() < 0:
+            assert box.y1 < end.y0 - 1, (text.get_text(), box, end)
+        else:
+            assert box.y0 > end.y1 + 1, (text.get_text(), box, end)
