@@ -784,8 +784,13 @@ class MapPicture:
         fit_bottom(figure, ax)
         return tuple(float(v) for v in figure.get_size_inches())
 
-    def __init__(self, state, *, figure: Figure | None = None, width: float = WIDTH, dpi: int = 100):
+    def __init__(self, state, *, figure: Figure | None = None, width: float = WIDTH, dpi: int = 100,
+                 legend_marks: Mapping[str, bool] | None = None):
+        """``legend_marks``: a fixed legend of these marks (:func:`legend_entries`' flags: ``moves``,
+        ``reach`` ...), the marks a panel may draw, from the first picture on (the room kept for the
+        fullest legend stood blank under a short one); None: the legend of what is drawn."""
         battle_map = state.battle_map
+        self.legend_marks = None if legend_marks is None else dict(legend_marks)
         self._terrain_key = _terrain_key(battle_map)
         own_figure = figure is None
         if figure is None:
@@ -844,7 +849,10 @@ class MapPicture:
     def _legend(self, battle_map: BattleMap, **marks) -> None:
         """The legend of what is drawn (:func:`legend_entries`); a changed one is part of the
         background, which is then drawn afresh."""
-        handles, labels = legend_entries(battle_map, **marks)
+        if self.legend_marks is not None:
+            handles, labels = legend_entries(battle_map, **self.legend_marks)
+        else:
+            handles, labels = legend_entries(battle_map, **marks)
         if tuple(labels) == self._legend_words:
             return
         if self.ax.get_legend() is not None:
@@ -896,11 +904,16 @@ class MapPicture:
         return players_html(state, viewer)
 
 
+def _fullest_entries(battle_map: BattleMap) -> tuple[list, list]:
+    """The legend's handles and words for every mark a picture of ``battle_map`` may show (a flyer in
+    the air if one of its creatures can fly)."""
+    return legend_entries(battle_map, moves=True, jumps=True, reach=True, acting=True,
+                          aloft=any(t.aloft or t.creature.speeds.fliegen for t in battle_map.tokens))
+
+
 def _fullest_legend(ax, battle_map: BattleMap, **words):
-    """The legend with every mark a picture of ``battle_map`` may show (a flyer in the air if one of
-    its creatures can fly), to size the figure for."""
-    handles, labels = legend_entries(battle_map, moves=True, jumps=True, reach=True, acting=True,
-                                     aloft=any(t.aloft or t.creature.speeds.fliegen for t in battle_map.tokens))
+    """The legend with every mark a picture of ``battle_map`` may show, to size the figure for."""
+    handles, labels = _fullest_entries(battle_map)
     labels = [words.get(text, text) for text in labels]
     return legend_below(ax, handles, labels, ncol=3, fontsize=notebook_font_size(None, ax.figure))
 

@@ -140,3 +140,20 @@ def test_invalid_arguments_raise_input_error_naming_the_field():
     with pytest.raises(InputError, match="waffe"):
         panel.play(A.Angriff(3, "Kämpferin"))
     assert _json(panel.state) == saved
+
+
+def test_the_map_lists_every_mark_it_may_show_from_the_start():
+    """Issue 11: the Zug panel's map kept room for its fullest legend (moves, jumps, reach) but showed a
+    short one, and about 70 px stood blank under it.  Its legend lists every mark the map may draw from
+    the first picture on, and stays the same after a move (SRD 5.1, Combat > Movement and Position)."""
+    from explorer.dnd5e.panels.panel_turn import LEGEND_MARKS
+    from explorer.dnd5e.render_map import legend_entries
+
+    panel = ZugPanel(new_encounter("duell"))
+    words = [t.get_text() for t in panel.map.ax.get_legend().get_texts()]
+    assert words == legend_entries(panel.state.battle_map, **LEGEND_MARKS)[1]
+    assert {"Helden", "Monster", "am Zug", "Gelegenheitsangriff", "Weitsprung"} <= set(words)
+    assert "erreichbar" not in words  # the panel draws no reachable region
+    move = next(iter(panel.moves))
+    panel._click(move)
+    assert [t.get_text() for t in panel.map.ax.get_legend().get_texts()] == words

@@ -129,6 +129,11 @@ def _button(text: str, tooltip: str, css: str, style: str = "") -> widgets.Butto
                           layout=layout.button_layout(max_width="100%")).add_class(css)
 
 
+LEGEND_MARKS = {"moves": True, "jumps": True, "acting": True}
+"""The marks the panel's map may draw, which its legend lists from the start: the last move (its path,
+dearer pieces, Gelegenheitsangriffe, jumps) and the creature to act."""
+
+
 class ZugPanel(widgets.VBox):
     """The turn panel: play an encounter's turns with buttons (dnd5e-combat-de-excerpt.txt,
     "AKTIONEN IM KAMPF"; SRD 5.1, Combat > Your Turn).
@@ -154,7 +159,8 @@ class ZugPanel(widgets.VBox):
         self._drawn: list[tuple[int, Movement, str, int]] = []
         """Every move played here: (history length before it, its Movement, mover, round)."""
 
-        self.map = MapPicture(state, width=map_width)
+        # a fixed legend of what this panel draws (no reachable region): no blank room under a short one
+        self.map = MapPicture(state, width=map_width, legend_marks=LEGEND_MARKS)
         width, height = self.map.pixel_size
         self.picture = layout.picture(width, height).add_class("dnd5e-turn-map")
         self.status = widgets.HTML().add_class("dnd5e-turn-status")
