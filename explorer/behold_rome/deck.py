@@ -109,6 +109,16 @@ class Deck:
                 return True
         return False
 
+    def mark(self, card_id: str) -> Optional[str]:
+        """The mark of the card's entry in the stack (``""``, ``"stored"``, ``"controlled"``), ``""`` for a
+        card of the hand or set aside, None for no card of the deck.  Read off the index in one look-up:
+        the checks ask "is it stored / controlled?" for every Pay, Abandon and DevelopRegion candidate,
+        and :meth:`place` walks the stack for it."""
+        e = self._entries().get(card_id)
+        if e is None:
+            return None
+        return e[2] if len(e) == 3 else ""
+
     def place(self, card_id: str) -> str:
         """``hand``, ``top``, ``deck``, ``stored``, ``controlled`` or ``aside``."""
         for i, e in enumerate(self.stack):

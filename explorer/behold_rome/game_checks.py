@@ -203,7 +203,7 @@ def _check_cost(R: Rules, d: dict, a, phase: str) -> None:
         if R.down(lv.level) is None:
             raise RuleViolation(f"{lv.name} is at level 1 (ruling behold_rome.level-bounds)", refs.LEVEL)
     elif kind is Pay:
-        if not deck.holds(a.card) or deck.place(a.card) != "stored":
+        if deck.mark(a.card) != "stored":
             raise RuleViolation(f"{a.card!r} is not a stored card (only stored resources pay)", refs.PAY_SPEND)
         lv = R.level_of(d, a.card)
         if not ((c["population"] and lv.resources.population) or (c["materials"] and lv.resources.materials)):
@@ -212,7 +212,7 @@ def _check_cost(R: Rules, d: dict, a, phase: str) -> None:
     else:  # Abandon
         if c["abandon"] <= 0:
             raise RuleViolation("no region is to be abandoned", refs.ABANDON)
-        if not deck.holds(a.card) or deck.place(a.card) != "controlled" or a.card == f.get("card"):
+        if deck.mark(a.card) != "controlled" or a.card == f.get("card"):
             raise RuleViolation(f"{a.card!r} is not a controlled region to abandon", refs.ABANDON)
 
 
@@ -234,7 +234,7 @@ def _check_benefit(R: Rules, d: dict, a, phase: str) -> None:
     if b is None or b["left"] <= 0:
         raise RuleViolation(f"the played card has no {name.replace('_', ' ')} left", refs.ACTION_PHASE)
     if kind is DevelopRegion:
-        if not deck.holds(a.card) or deck.place(a.card) != "controlled":
+        if deck.mark(a.card) != "controlled":
             raise RuleViolation(f"{a.card!r} is not a controlled region", refs.DEVELOP)
         target(R, d, a.card, True)
         return
