@@ -102,6 +102,10 @@ def number_text(value, digits: int = 3) -> str:
     return str(value)
 
 
+PROSE_STYLE = "line-height:1.35"
+"""The line height of text and tables shown in a widget's HTML: there they inherit ipywidgets' 28 px, and
+every wrapped line stood far from the next (a summary, an event table, a panel's notes)."""
+
 CELL_WRAP_CSS = "white-space: normal; word-break: normal; overflow-wrap: break-word; hyphens: manual"
 """How a table cell wraps: between words only.  ``overflow-wrap: break-word`` breaks a word only as a
 last resort (a single token longer than its column can be) and, unlike ``anywhere``, it does not let

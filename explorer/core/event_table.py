@@ -16,10 +16,11 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable
 
+from explorer.core.display import PROSE_STYLE
 from explorer.core.rules import RuleRef, RuleViolation
 
 CSS = """<style>
-div.event-box{line-height:1.35}
+div.event-box{""" + PROSE_STYLE + """}
 div.event-box table.event-table{border-collapse:collapse;font-size:0.92em;margin:0.2em 0 0.6em 0;max-width:100%}
 div.event-box table.event-table th{text-align:left;vertical-align:bottom;padding:0.2em 0.6em;border-bottom:1px solid #999;
   white-space:normal;word-break:normal;overflow-wrap:normal}

@@ -136,4 +136,4 @@ def test_a_table_in_a_widget_reads_at_one_line_height():
     """Issue 11: a table in a widget's HTML inherited ipywidgets' 28 px line height (each wrapped cell's
     lines far apart); the table's box sets its own."""
     shown = layout.table_html("<table><tr><td>injured</td></tr></table>")
-    assert re.search(r"\.\S+ \{overflow-x: auto; max-width: 100%; line-height: 1\.35;\}", shown)
+    assert re.search(r"\.\S+ \{overflow-x: auto; max-width: 100%; line-height:1\.35;\}", shown)

@@ -78,6 +78,7 @@ from explorer.behind.render_table import (
 )
 from explorer.behind.scenarios import middle_of_table
 from explorer.behind.table import Chip, Obstacle, Table
+from explorer.core.display import PROSE_STYLE
 from explorer.core.render_labels import mark_ground, ring_offsets
 from explorer.core.panels.layout import button_layout, column, label_style, row, tooltip_follows_value
 from explorer.core.rules import RuleViolation
@@ -441,7 +442,7 @@ class DesignerPanel(widgets.VBox):
         else:
             text = "<i>nothing selected: in the mode move, click a chip or an obstacle</i>"
         # single line height (a widget's HTML inherits the widgets' 28 px one)
-        self.selected_label.value = f'<div style="line-height:1.35">{text}</div>'
+        self.selected_label.value = f'<div style="{PROSE_STYLE}">{text}</div>'
 
     # -- what to do next, in words ----------------------------------------------------------------
     def _mode_hint(self) -> str:

@@ -27,7 +27,7 @@ from explorer.behind.cards import ActionCard, Character
 from explorer.behind.odds import MeleeQuestion, OddsResult, RangedQuestion
 from explorer.behind.odds_state import question_from_state, question_notes
 from explorer.behind.panels.panel_figures import SlotChart
-from explorer.core.display import probability_text
+from explorer.core.display import PROSE_STYLE, probability_text
 from explorer.core.panels import layout as panel_layout
 from explorer.core.rules import RuleViolation
 
@@ -125,11 +125,6 @@ def hand_card_slider(description: str, style=None, layout=None) -> widgets.Selec
 def known_hand(slider) -> list[int] | None:
     """The known hand a hand-card slider stands for (``None``: drawn)."""
     return None if slider.value == DRAWN else [int(slider.value)]
-
-
-PROSE_STYLE = "line-height:1.35"
-"""The summary's and the notes' line height: in a widget's HTML they took ipywidgets' 28 px, and a summary
-that wrapped read as lines far apart ("defender injured / 74.5%")."""
 
 
 class _OddsView:

@@ -52,7 +52,7 @@ from explorer.behind.render_table import (
     polygon_path,
 )
 from explorer.behind.table import Table
-from explorer.core.display import figure_png
+from explorer.core.display import PROSE_STYLE, figure_png
 from explorer.core.panels.layout import FULL_LABEL, control_layout, row, tooltip_follows_value
 from explorer.core.rules import RuleViolation
 
@@ -617,7 +617,7 @@ class TablePanel(widgets.VBox):
             parts.append(f"<div class='table-rings'>Rings: {self.ring_count.value} card lengths of "
                          f"{self.table.card_length:g} cm (ruling behind.card-length-cm).</div>")
         # single line height: a widget's HTML inherits the widgets' 28 px one
-        return "<div style='line-height:1.35'>" + "".join(parts) + "</div>"
+        return f"<div style='{PROSE_STYLE}'>" + "".join(parts) + "</div>"
 
     def _range_words(self, observer: str, card: ActionCard) -> str:
         table = self.table

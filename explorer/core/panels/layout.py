@@ -27,7 +27,7 @@ from html.parser import HTMLParser
 
 import ipywidgets as widgets
 
-from explorer.core.display import CELL_WRAP_CSS, break_points
+from explorer.core.display import CELL_WRAP_CSS, PROSE_STYLE, break_points
 
 NARROWEST = 590
 """The narrowest output area a panel must fit, in px: JupyterLab at a 1024 px window with its
@@ -50,7 +50,7 @@ CELL_PADDING = 12
 """The horizontal padding of a :func:`table_html` cell, in px (6 px on each side)."""
 
 # one line height: a widget's HTML inherits ipywidgets' 28 px, which set every wrapped cell's lines far apart
-_TABLE_STYLE = (f"<style>.{TABLE_CLASS} {{overflow-x: auto; max-width: 100%; line-height: 1.35;}} "
+_TABLE_STYLE = (f"<style>.{TABLE_CLASS} {{overflow-x: auto; max-width: 100%; {PROSE_STYLE};}} "
                 f".{TABLE_CLASS} table {{border-collapse: collapse;}} "
                 f".{TABLE_CLASS} table td, .{TABLE_CLASS} table th "
                 f"{{padding: 1px {CELL_PADDING // 2}px; {CELL_WRAP_CSS};}}</style>")

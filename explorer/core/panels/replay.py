@@ -47,6 +47,7 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 
 from explorer.core.game import Action
+from explorer.core.display import PROSE_STYLE
 from explorer.core.event_table import EventTable
 from explorer.core.inputs import parse_json
 from explorer.core.panels.figures import ipympl_backend, ipympl_figure
@@ -90,7 +91,7 @@ sideways in its own box instead."""
 
 STEP_CSS = ("<style>.replay-panel div.event-box table.event-table .event-mark{font-size:11px}"
             # a widget's HTML inherits the widgets' 28 px line height: text and tables at single height
-            ".replay-panel .widget-html-content{line-height:1.35}"
+            f".replay-panel .widget-html-content{{{PROSE_STYLE}}}"
             # the players' headers whole; the step's event headers break only between words, the
             # rulebook's name kept whole (event_table's .event-books): "rule (behind-2003-rulebook.txt)"
             # kept on one line made the box 411 px wide beside a 580 px picture at 1024 px
