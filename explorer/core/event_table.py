@@ -16,11 +16,10 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable
 
-from explorer.core.display import PROSE_STYLE
 from explorer.core.rules import RuleRef, RuleViolation
 
-CSS = """<style>
-div.event-box{""" + PROSE_STYLE + """}
+_CSS = """<style>
+div.event-box{PROSE}
 div.event-box table.event-table{border-collapse:collapse;font-size:0.92em;margin:0.2em 0 0.6em 0;max-width:100%}
 div.event-box table.event-table th{text-align:left;vertical-align:bottom;padding:0.2em 0.6em;border-bottom:1px solid #999;
   white-space:normal;word-break:normal;overflow-wrap:normal}
@@ -38,6 +37,14 @@ div.event-box table.event-table caption{caption-side:top;text-align:left;font-we
 """The tables' look: words left-aligned and wrapping on whole words, the rule in grey beside, at one
 line height even in a widget (whose HTML inherits ipywidgets' 28 px line height).  Selectors
 start at the table's box: they outweigh JupyterLab's output CSS, which right-aligns every cell."""
+
+
+def css() -> str:
+    """The tables' style sheet, at the one line height of :data:`explorer.core.display.PROSE_STYLE`
+    (read when a table is shown: an engine imports this module, and engines load no display module)."""
+    from explorer.core.display import PROSE_STYLE
+
+    return _CSS.replace("PROSE", PROSE_STYLE, 1)
 
 REFUSED = "refused"
 WORDS = {
@@ -135,7 +142,7 @@ class EventTable:
         rule_head = (f'{_e(self.rule_heading)} <span class="event-books">({_e(books)})</span>' if books
                      else _e(self.rule_heading))
         caption = f"<caption>{_e(self.caption)}</caption>" if self.caption else ""
-        return (f'{CSS}<div class="event-box" style="max-width:100%;overflow-x:auto"><table class="event-table">{caption}'
+        return (f'{css()}<div class="event-box" style="max-width:100%;overflow-x:auto"><table class="event-table">{caption}'
                 f"<tr><th>{_e(self.heading)}</th><th>{rule_head}</th></tr>{body}</table></div>")
 
     def __repr__(self) -> str:
@@ -156,4 +163,4 @@ def refusal_table(violation: RuleViolation, *, heading: str | None = None, langu
                       language=language)
 
 
-__all__ = ["CSS", "EventRow", "EventTable", "events_table", "refusal_table"]
+__all__ = ["css", "EventRow", "EventTable", "events_table", "refusal_table"]
