@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from explorer.behold_rome import actions as A
 from explorer.behold_rome import refs
 from explorer.behold_rome.render_game import TYPE_COLOURS, StatePicture
+from explorer.core.display import PROSE_STYLE
 from explorer.core.inputs import InputError, number, whole
 from explorer.core.panels.layout import button_layout, picture, row
 from explorer.core.panels.replay import PICTURE_MARGIN
@@ -50,7 +51,7 @@ _CSS = """<style>
 .behold-play-panel .behold-play-refused,.behold-play-panel .behold-play-outcome,
 .behold-play-panel .behold-play-advice,.behold-play-panel .behold-play-status{overflow-wrap:break-word}
 .behold-play-panel .refused{color:#a61c00}
-.behold-play-panel .widget-html-content{line-height:1.4}
+.behold-play-panel .widget-html-content{""" + PROSE_STYLE + """}
 </style>"""
 
 

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from explorer.behold_rome import refs
 from explorer.behold_rome.render_scoring import drawn_rows, plot_score, score_tables_html
-from explorer.core.display import figure_png
+from explorer.core.display import PROSE_STYLE, figure_png
 from explorer.core.inputs import InputError
 from explorer.core.panels.layout import picture
 from explorer.core.panels.replay import PICTURE_MARGIN
@@ -32,8 +32,8 @@ from explorer.core.panels.replay import PICTURE_MARGIN
 PICTURE_WIDTH = 5.9
 """The score picture's width in inches (100 px each): 590 px, JupyterLab's narrowest output area, so that
 its text is shown at its own size (docs/panel-layout.md, rule 7)."""
-_CSS = ("<style>.behold-score-panel .widget-html-content{line-height:1.35}"
-        ".behold-score-panel .behold-score-tables td,.behold-score-panel .behold-score-tables th{line-height:1.3}</style>")
+_CSS = (f"<style>.behold-score-panel .widget-html-content{{{PROSE_STYLE}}}"
+        f".behold-score-panel .behold-score-tables td,.behold-score-panel .behold-score-tables th{{{PROSE_STYLE}}}</style>")
 
 
 def headline_html(score) -> str:
