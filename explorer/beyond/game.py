@@ -28,6 +28,13 @@ from explorer.core.rng import SeededRng
 from explorer.core.rulings import Rulings
 
 
+SCORE_HEADINGS = {"patterns": "Patterns", "loose spirit cards": "Loose Spirit cards", "nian shou": "Nian Shou cards",
+                  "capture cards": "Capture cards",
+                  "tokens in the play area (Lotus included)": "Tokens in the play area (Lotus included)",
+                  "total": "Total"}
+"""The rows of :meth:`BeyondState.score` as a table heads them, in the rulebook's words
+(beyond-rulebook.txt, "End of the Game - Counting Energy Points")."""
+
 @dataclass(frozen=True)
 class GameOptions:
     """Advanced-mode modules, each switchable (beyond-rulebook.txt, "Advanced Mode")."""
