@@ -9,48 +9,106 @@ player: Zufall (:class:`~explorer.dnd5e.players.RandomPlayer`), Gierig
 (issue 12): >= 50 random encounters a second.  Printed side by side with the mean rounds and
 actions of an encounter (what one costs) and the ratio to the goal.
 
-Run: ``python benchmarks/bench_dnd5e_study.py [--games 20] [--repeats 3]``.  A benchmark, not a
-test: the exit code is 0 whatever the figures.
+Run: ``python benchmarks/bench_dnd5e_study.py [--games 20] [--repeats 3] [--against DIR]``.
+
+``--against DIR``: every run is also made on the source tree DIR (say a ``git worktree`` of an older
+commit), in a worker process, the two interleaved run by run (this tree first in odd repeats, the
+other first in even ones), so that a machine that slows down or speeds up slows both alike; printed
+"before | now" (medians of wall time, one core each) with the ratio now / before, and whether both
+trees played the same encounters (the same total of actions and rounds).  A benchmark, not a test:
+the exit code is 0 whatever the figures.
 """
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
 import sys
+import time
 from pathlib import Path
 
+ROOT = Path(os.environ.get("BENCH_DND5E_ROOT", Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from _timing import median_ms  # noqa: E402
-
-from explorer.core.simulate import simulate  # noqa: E402
-from explorer.dnd5e.players import GreedyPlayer, RandomPlayer, TaktischerSpieler  # noqa: E402
+sys.path.insert(0, str(ROOT))
 
 GOAL_PER_S = 50.0
-PLAYERS = {"Zufall": RandomPlayer(), "Gierig": GreedyPlayer(), "Taktisch": TaktischerSpieler(), "uniform": "uniform"}
+PLAYERS = {"Zufall": "random", "Gierig": "greedy", "Taktisch": "tactical", "uniform": "uniform"}
+"""The players by label, as :func:`explorer.core.players.players_of` names them."""
+ENCOUNTERS = ("duell", "scharmuetzel")
 
 
-def main() -> None:
+def run(encounter: str, player: str, games: int, seed: int) -> dict:
+    """One study of ``games`` encounters in this process: its wall seconds, rounds and actions."""
+    from explorer.core.simulate import simulate
+
+    start = time.perf_counter()
+    frame = simulate("dnd5e", games, encounter, players=player, seed=seed, progress=False,
+                     parallel_threshold=10 ** 9)
+    return {"s": time.perf_counter() - start, "rounds": float(frame["rounds"].mean()),
+            "actions": float(frame["actions"].mean())}
+
+
+def worker() -> int:
+    """``--worker``: run the studies asked for on stdin (``[encounter, player, games, seed]`` a line)."""
+    for line in sys.stdin:
+        print(json.dumps(run(*json.loads(line))), flush=True)
+    return 0
+
+
+def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    print(f"{args.games} encounters per run, median of {args.repeats} runs, one core (in this process)")
-    print(f"{'encounter':<14}{'player':<10}{'encounters/s':>13}{'x goal':>8}{'rounds':>8}{'actions':>9}")
-    for encounter in ("duell", "scharmuetzel"):
-        for label, player in PLAYERS.items():
-            frame = {}
+    parser.add_argument("--against", type=Path, help="another source tree to time the same studies on")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        return worker()
+    other = None
+    if args.against is not None:
+        other = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True,
+                                 env={**os.environ, "BENCH_DND5E_ROOT": str(args.against.resolve())})
 
-            def run():
-                frame["games"] = simulate("dnd5e", args.games, encounter, players=player, seed=args.seed,
-                                          progress=False, parallel_threshold=10 ** 9)
+    def before(*job):
+        other.stdin.write(json.dumps(job) + "\n")
+        other.stdin.flush()
+        return json.loads(other.stdout.readline())
 
-            ms = median_ms(run, repeats=args.repeats)
-            rate = args.games / (ms / 1000)
-            games = frame["games"]
-            print(f"{encounter:<14}{label:<10}{rate:>13.1f}{rate / GOAL_PER_S:>8.2f}{games['rounds'].mean():>8.1f}"
-                  f"{games['actions'].mean():>9.1f}")
+    print(f"{args.games} encounters per run, median of {args.repeats} runs, one core (in this process)"
+          + (f"; before: {args.against} (a worker process, interleaved)" if other else ""))
+    head = f"{'encounter':<14}{'player':<10}{'encounters/s':>13}{'x goal':>8}{'rounds':>8}{'actions':>9}"
+    print(head + (f"{'before':>9}{'now/before':>12}{'same':>6}" if other else ""))
+    try:
+        for encounter in ENCOUNTERS:
+            for label, player in PLAYERS.items():
+                job = (encounter, player, args.games, args.seed)
+                run(*job)  # warm up (imports, caches)
+                if other:
+                    before(*job)
+                now, then = [], []
+                for k in range(args.repeats):
+                    if other and k % 2:
+                        then.append(before(*job))
+                    now.append(run(*job))
+                    if other and not k % 2:
+                        then.append(before(*job))
+                rate = args.games / statistics.median(r["s"] for r in now)
+                line = (f"{encounter:<14}{label:<10}{rate:>13.1f}{rate / GOAL_PER_S:>8.2f}{now[0]['rounds']:>8.1f}"
+                        f"{now[0]['actions']:>9.1f}")
+                if other:
+                    old = args.games / statistics.median(r["s"] for r in then)
+                    same = (then[0]["rounds"], then[0]["actions"]) == (now[0]["rounds"], now[0]["actions"])
+                    line += f"{old:>9.1f}{rate / old:>11.2f}x{'yes' if same else 'NO':>6}"
+                print(line, flush=True)
+    finally:
+        if other is not None:
+            other.stdin.close()
+            other.wait()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
