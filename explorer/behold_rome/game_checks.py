@@ -292,6 +292,11 @@ def verify(R: Rules, d: dict, a, trials: Optional[dict] = None) -> None:
     events it made there, ``trials[a] = (data, [(kind, text, rule), ...])`` -- what performing it on
     ``d`` gives, so that applying it need not perform it again."""
     basic(R, d, a)
+    _look_ahead(R, d, a, trials)
+
+
+def _look_ahead(R: Rules, d: dict, a, trials: Optional[dict] = None) -> None:
+    """:func:`verify` once :func:`basic` has passed ``a``: the look-ahead (a Finish judged by the steps beside it)."""
     kind = type(a)
     if kind is Finish:
         f = d["frames"][-1]
@@ -368,6 +373,133 @@ def _play_cannot_be_paid(R: Rules, d: dict, a: Play) -> bool:
     return True
 
 
+DECIDED_BENEFITS = frozenset({"store", "draw", "develop", "conquer"})
+"""The benefits of a played card whose completion :func:`play_decided` works out without a trial copy."""
+HAND_BENEFITS = frozenset({"store", "develop", "conquer"})
+"""The benefits among them resolved with a card of the hand (:func:`play_decided` takes at most one)."""
+
+
+def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
+    """Whether the Play ``a`` (between actions, no interrupting card, :func:`basic` passed) passes its
+    look-ahead, worked out on ``d`` without the trial copy :func:`verify` makes and searches; None for a
+    play it does not cover (then the trial decides).
+
+    Covered: fixed rounds (no nation card to pass), costs of discards and stored resources only, and
+    benefits of draw and at most one of store, develop, conquer (each once).  What the search would find:
+
+    * the played card leaves the hand and goes to the back (or, stored, is stored there); discards go to
+      the back too, and paying discards stored cards -- none of this changes the top card (the nation,
+      round and age cards always stand in the stack, in front of the back; the top card is never stored),
+      the levels, the nation or the controlled regions.  So a draw can be taken iff the top card is a civ
+      card now, and the cards discarded for a cost are any of the hand but the ones the benefits use;
+    * paying is possible iff the stored cards hold the resources (:func:`_play_cannot_be_paid`): paying
+      a card always lowers what is missing, and what is left still covers it;
+    * a store, develop or conquest needs one card of the hand, or the card drawn when the draw comes first:
+      drawing can only unstore a card (stored cards and their resources fewer), so a card of the hand
+      that cannot be stored, developed or conquered now cannot be after the draw either -- but for a
+      store blocked by 4 stored cards, which the draw may unblock (the draw is taken first then);
+    * a develop finishes if its target level asks no extra cost; extra stored resources and regions to
+      abandon are paid as above -- unless the card's own costs paid stored cards first (then which ones
+      were paid matters: None); a conquest with 4 regions controlled abandons one (always possible)."""
+    if a.interrupt or d["frames"] or R.fluid:
+        return None
+    lv = R.level_of(d, a.card)
+    p = R.playable(lv)
+    c = p.costs
+    if c["degrade"] or c["abandon"]:
+        return None
+    kinds = [b["kind"] for b in p.benefits]
+    if not DECIDED_BENEFITS.issuperset(kinds) or len(set(kinds)) != len(kinds):
+        return None
+    using = HAND_BENEFITS.intersection(kinds)
+    if len(using) > 1:
+        return None
+    pays = bool(c["population"] or c["materials"])
+    discard = c["discard"]
+    if (pays or discard) and a.store_played:
+        return None
+    if pays and "store" in using:
+        return None
+    deck = d["deck"]
+    hand = [e for e in deck.hand if e[0] != a.card]
+    if discard > len(hand):
+        return False
+    stored = deck.stored()
+    if pays:
+        held = [R.levels[(e[0], e[1])].resources for e in stored]
+        if c["population"] > sum(r.population for r in held) or c["materials"] > sum(r.materials for r in held):
+            return False
+    count = len(stored)
+    if a.store_played:
+        n = R.count(lv, p.store.resource)
+        if not (count < MAX_STORED and n >= 1 and (R.store_cards or n <= p.store.store)):
+            return False
+        using = ()
+    top = deck.top
+    draw = "draw" in kinds
+    if draw and (top is None or top[0] in MARKERS):
+        return False
+    if not using:
+        return True
+    spare = len(hand) - 1 >= discard
+    b = next(b for b in p.benefits if b["kind"] in HAND_BENEFITS)
+    unstores = draw and deck.next_unstores()
+    if "store" in using:
+        if count - (1 if unstores else 0) >= MAX_STORED:
+            return False
+        resource, left = b["resource"], b["left"]
+
+        def fits(e) -> bool:
+            n = R.count(R.levels[(e[0], e[1])], resource)
+            return n >= 1 and (R.store_cards or n <= left)
+        return (spare and any(fits(e) for e in hand)) or (draw and fits(top))
+    if "conquer" in using:
+        value = b["value"]
+
+        def conquers(e) -> bool:
+            x = R.levels[(e[0], e[1])]
+            return x.type == "region" and x.wealth <= value and R.banner_ok(d, x.banner)
+        return (spare and any(conquers(e) for e in hand)) or (draw and conquers(top))
+    # develop
+    wanted = b.get("type")
+    controlled = len(deck.controlled())
+    held = None if pays else [R.levels[(e[0], e[1])].resources for e in stored]
+    found: Optional[bool] = False
+    for e, resources in ([(e, held) for e in hand] if spare else []) + (
+            [(top, None if held is None else held[1:] if unstores else held)] if draw else []):
+        ok = _develops(R, d, e, wanted, resources, controlled)
+        if ok:
+            return True
+        if ok is None:
+            found = None
+    return found
+
+
+def _develops(R: Rules, d: dict, e: list, wanted: Optional[str], held: Optional[list], controlled: int) -> Optional[bool]:
+    """The card of entry ``e`` can be developed by a develop benefit (of type ``wanted``) and its extra
+    costs paid, with the stored resources ``held`` (None: not known, unless no resources are asked) and
+    ``controlled`` regions; None when its extra cost is not one :func:`play_decided` covers."""
+    lv = R.levels[(e[0], e[1])]
+    if wanted is not None and lv.type != wanted:
+        return False
+    try:
+        costs = target(R, d, e[0], False)[1]
+    except RuleViolation:
+        return False
+    if not costs_left(costs):
+        return True
+    if costs["discard"] or costs["degrade"]:
+        return None
+    if costs["abandon"] > controlled:
+        return False
+    if costs["population"] or costs["materials"]:
+        if held is None:
+            return None
+        return (costs["population"] <= sum(r.population for r in held)
+                and costs["materials"] <= sum(r.materials for r in held))
+    return True
+
+
 def _draw_stopped(R: Rules, d: dict) -> Optional[str]:
     """The name of the card whose action is left with a draw no card can answer: the nation card is on
     top (and cannot be passed: behold-rome-rulebook.txt, "Round End", "When you draw a card and reveal
@@ -437,6 +569,22 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
                 found = by_hand_card[kind] = _legal_step(R, d, a)
             if found:
                 out.append(a)
+            continue
+        if kind is Play:
+            try:
+                basic(R, d, a)
+            except RuleViolation:
+                continue
+            decided = play_decided(R, d, a)
+            if decided is None:
+                try:
+                    _look_ahead(R, d, a, trials)
+                    decided = True
+                except RuleViolation:
+                    decided = False
+            if decided:
+                out.append(a)
+                step_legal = True
             continue
         if kind is Finish and d["frames"]:
             try:
