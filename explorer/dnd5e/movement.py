@@ -276,7 +276,7 @@ def move(battle_map: BattleMap, name: str, path: Iterable[Any], *, mode: str = "
     for index, there in enumerate(waypoints):
         legs.append(walker.jump(index, here, there) if index in jump_legs else walker.leg(index, here, there))
         here = there
-    _check_end(battle_map, token, here)
+    walker.check_end(here)
     attacks = () if walker.budget.disengage else opportunity_attacks(battle_map, token, walker.positions)
     prone_at_end = token.prone and not stand_up
     return Movement(name, token.position, tuple(legs), stood, walker.budget, attacks, tuple(walker.checks),
@@ -302,6 +302,7 @@ class _Walker:
         # place and size and shares it, so a token that did not move keeps its zone; the lot is read
         # once per map and mover (_context: the candidate moves of a turn ask it again and again)
         self.others, self.overlap, self.wall_zones, self._spaces = _context(battle_map, token)
+        self._half = (battle_map.round_spaces, float(battle_map.half_side(token)))
 
     # --- standing up ------------------------------------------------------------------------
     def stand_up(self) -> Fraction:
@@ -387,12 +388,10 @@ class _Walker:
     def _piece(self, a, b, length, sample) -> Piece:
         m, token, name = self.map, self.token, self.token.name
         x, y = float(sample[0]), float(sample[1])
-        inside = [area for area in m.areas if shapely.intersects_xy(area.shape, x, y)]
-        kinds = {area.kind for area in inside}
-        for wall, zone in self.wall_zones:
-            if shapely.contains_xy(zone, x, y):
-                raise RuleViolation(f"{name} kann nicht durch {wall.name} bei {_point(sample)}",
-                                    refs.SRD_MOVEMENT_AND_POSITION)
+        inside, kinds, wall = self._ground(x, y)
+        if wall is not None:
+            raise RuleViolation(f"{name} kann nicht durch {wall.name} bei {_point(sample)}",
+                                refs.SRD_MOVEMENT_AND_POSITION)
         reasons: list[Reason] = []
         in_space = []
         for other in self._occupied(sample, x, y):
@@ -459,6 +458,33 @@ class _Walker:
                                          f"{area.name}: {what}", refs.KLETTERN_SCHWIMMEN_KRIECHEN,
                                          "kein Vorankommen"))
         return Piece(a, b, piece_mode, length, rate, length * rate if rate != 1 else length, speed, tuple(reasons))
+
+    def _ground(self, x: float, y: float) -> tuple:
+        """(the areas the centre at ``x``, ``y`` stands in, their kinds, the first wall whose zone holds
+        it or None): the map's areas and walls never change during an encounter, so the answer is
+        remembered per areas, walls, the mover's half side and point (the same squares recur all game)."""
+        m = self.map
+        areas, walls = m.areas, m.walls
+        key = (id(areas), id(walls), self._half, x, y)
+        found = _GROUND.get(key)
+        if found is not None and found[0] is areas and found[1] is walls:
+            return found[2]
+        inside = tuple(area for area in areas if shapely.intersects_xy(area.shape, x, y))
+        wall = next((wall for wall, zone in self.wall_zones if shapely.contains_xy(zone, x, y)), None)
+        answer = (inside, frozenset(area.kind for area in inside), wall)
+        if len(_GROUND) > MAX_CACHED:
+            _GROUND.clear()
+        _GROUND[key] = (areas, walls, answer)  # holds the tuples: their ids stay theirs
+        return answer
+
+    def check_end(self, end: Point2) -> None:
+        """No move ends in another creature's space (SICH UM ANDERE KREATUREN HERUM BEWEGEN): the first
+        other creature, in map order, whose space the mover's would overlap there is named."""
+        x, y = float(end[0]), float(end[1])
+        for other in self._occupied(end, x, y)[:1]:
+            raise RuleViolation(f"{self.token.name} kann die Bewegung nicht im Bereich von {other.name} beenden "
+                                f"({'freundlich' if not other.hostile_to(self.token) else 'feindlich'})",
+                                refs.UM_KREATUREN_HERUM)
 
     def _occupied(self, sample, x: float, y: float) -> list[Token]:
         """The other creatures whose space the mover's would overlap, its centre at ``sample`` (``x``,
@@ -646,7 +672,16 @@ def grid_leg_meets_wall(battle_map: BattleMap, start: Point2, end: Point2) -> bo
 def _touches(wall, ends: tuple[float, float, float, float]) -> bool:
     """Does the straight line between the floats ``ends`` (x0, y0, x1, y1) touch ``wall``
     (shapely's intersects), remembered per wall and line."""
-    key = (id(wall.shape), ends)
+    shape = wall.shape
+    box = _BOUNDS.get(id(shape))
+    if box is None or box[0] is not shape:
+        box = _BOUNDS[id(shape)] = (shape, shape.bounds)  # holds the shape: its id stays its own
+    x0, y0, x1, y1 = ends
+    minx, miny, maxx, maxy = box[1]
+    if (x0 if x0 > x1 else x1) < minx or (x0 if x0 < x1 else x1) > maxx or \
+            (y0 if y0 > y1 else y1) < miny or (y0 if y0 < y1 else y1) > maxy:
+        return False  # the line's bounding box apart from the wall's: no point in common
+    key = (id(shape), ends)
     found = _TOUCHES.get(key)
     if found is None or found[0] is not wall.shape:
         if len(_TOUCHES) > MAX_CACHED:
@@ -658,20 +693,13 @@ def _touches(wall, ends: tuple[float, float, float, float]) -> bool:
 
 _SQUARES: dict = {}
 _TOUCHES: dict = {}
+_BOUNDS: dict = {}
+_GROUND: dict = {}
 
 
 def _round_whole(numerator: int, n: int) -> int:
     """:func:`_round` of ``numerator / n`` (n > 0) in integers: half away from zero."""
     return (2 * abs(numerator) + n) // (2 * n) * (1 if numerator >= 0 else -1)
-
-
-def _check_end(battle_map: BattleMap, token: Token, end: Point2) -> None:
-    x, y = float(end[0]), float(end[1])
-    for other in battle_map.others(token.name):
-        if shapely.contains_xy(battle_map.overlap_zone(other, token), x, y):
-            raise RuleViolation(f"{token.name} kann die Bewegung nicht im Bereich von {other.name} beenden "
-                                f"({'freundlich' if not other.hostile_to(token) else 'feindlich'})",
-                                refs.UM_KREATUREN_HERUM)
 
 
 # ---------------------------------------------------------------------------------------------
