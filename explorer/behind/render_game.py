@@ -885,7 +885,7 @@ def game_html(state, player: str | None = None, *, picture: bool = True, log_lin
         image = png_img_tag(state_png(state, player=player), alt=status_line(state))
         # the log beside the picture when there is room for it, else below
         parts.append('<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">'
-                     f'<div style="flex:0 0 auto">{image}</div>'
+                     f'<div style="flex:0 1 auto;min-width:0;max-width:100%">{image}</div>'
                      f'<div style="flex:1 1 360px;min-width:360px;max-width:640px">{log}</div></div>')
     else:
         parts.append(log)

@@ -48,12 +48,15 @@ def pixels_png(pixels, *, alpha: bool = False) -> bytes:
 
 
 def png_img_tag(png: bytes, alt: str = "") -> str:
+    """The PNG as an ``<img>`` that shrinks to its box when the box is narrower than the picture (an
+    output area of 590 px, docs/panel-layout.md), never wider than it was drawn."""
     encoded = base64.b64encode(png).decode("ascii")
-    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{encoded}"/>'
+    return (f'<img alt="{html.escape(alt)}" style="max-width:100%;height:auto" '
+            f'src="data:image/png;base64,{encoded}"/>')
 
 
 def side_by_side(*parts: str) -> str:
-    cells = "".join(f'<div style="flex:0 1 auto">{part}</div>' for part in parts)
+    cells = "".join(f'<div style="flex:0 1 auto;min-width:0;max-width:100%">{part}</div>' for part in parts)
     return f'<div style="display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start">{cells}</div>'
 
 
