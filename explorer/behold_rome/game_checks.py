@@ -382,25 +382,9 @@ HAND_BENEFITS = frozenset({"store", "develop", "conquer"})
 def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
     """Whether the Play ``a`` (between actions, no interrupting card, :func:`basic` passed) passes its
     look-ahead, worked out on ``d`` without the trial copy :func:`verify` makes and searches; None for a
-    play it does not cover (then the trial decides).
-
-    Covered: fixed rounds (no nation card to pass), costs of discards and stored resources only, and
-    benefits of draw and at most one of store, develop, conquer (each once).  What the search would find:
-
-    * the played card leaves the hand and goes to the back (or, stored, is stored there); discards go to
-      the back too, and paying discards stored cards -- none of this changes the top card (the nation,
-      round and age cards always stand in the stack, in front of the back; the top card is never stored),
-      the levels, the nation or the controlled regions.  So a draw can be taken iff the top card is a civ
-      card now, and the cards discarded for a cost are any of the hand but the ones the benefits use;
-    * paying is possible iff the stored cards hold the resources (:func:`_play_cannot_be_paid`): paying
-      a card always lowers what is missing, and what is left still covers it;
-    * a store, develop or conquest needs one card of the hand, or the card drawn when the draw comes first:
-      drawing can only unstore a card (stored cards and their resources fewer), so a card of the hand
-      that cannot be stored, developed or conquered now cannot be after the draw either -- but for a
-      store blocked by 4 stored cards, which the draw may unblock (the draw is taken first then);
-    * a develop finishes if its target level asks no extra cost; extra stored resources and regions to
-      abandon are paid as above -- unless the card's own costs paid stored cards first (then which ones
-      were paid matters: None); a conquest with 4 regions controlled abandons one (always possible)."""
+    play it does not cover (then the trial decides).  The played card leaves the hand (stored, if
+    ``store_played``, by :func:`~explorer.behold_rome.game_rules.perform`'s own rule); then
+    :func:`_plain_completion` answers for its frame."""
     if a.interrupt or d["frames"] or R.fluid:
         return None
     lv = R.level_of(d, a.card)
@@ -408,44 +392,145 @@ def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
     c = p.costs
     if c["degrade"] or c["abandon"]:
         return None
-    kinds = [b["kind"] for b in p.benefits]
-    if not DECIDED_BENEFITS.issuperset(kinds) or len(set(kinds)) != len(kinds):
+    deck = d["deck"]
+    stored = deck.stored()
+    benefits = p.benefits
+    if a.store_played:
+        if costs_left(c):
+            return None
+        n = R.count(lv, p.store.resource)
+        if not (len(stored) < MAX_STORED and n >= 1 and (R.store_cards or n <= p.store.store)):
+            return False
+        store = next(b for b in benefits if b["kind"] == "store")
+        benefits = [b for b in benefits if b is not store]
+        stored = stored + [[a.card, lv.level, "stored"]]
+    return _plain_completion(R, d, [e for e in deck.hand if e[0] != a.card], c["discard"], c["population"],
+                             c["materials"], stored, benefits, deck.top, deck.next_unstores())
+
+
+STEP_DECIDED = frozenset({Discard, Pay, Draw, Store, Develop, Conquer})
+"""The steps :func:`step_decided` may work out without a trial."""
+
+
+def step_decided(R: Rules, d: dict, a) -> Optional[bool]:
+    """Whether the step ``a`` of the one play being resolved (:func:`basic` passed) passes its look-ahead,
+    worked out on ``d`` without a trial copy: what the step leaves -- a discard or a stored card paid, the top
+    card drawn (a stored card behind it unstored), a card of the hand stored, developed (its extra costs
+    paid from the stored cards and controlled regions) or conquered -- answered by :func:`_plain_completion`.
+    None for what it does not cover (then the trial decides)."""
+    frames = d["frames"]
+    if len(frames) != 1 or R.fluid:
         return None
-    using = HAND_BENEFITS.intersection(kinds)
-    if len(using) > 1:
-        return None
-    pays = bool(c["population"] or c["materials"])
-    discard = c["discard"]
-    if (pays or discard) and a.store_played:
-        return None
-    if pays and "store" in using:
+    f = frames[0]
+    c = f["costs"]
+    if f["kind"] != "play" or f["interrupt"] or c["degrade"] or c["abandon"]:
         return None
     deck = d["deck"]
-    hand = [e for e in deck.hand if e[0] != a.card]
+    kind = type(a)
+    hand, stored, top = deck.hand, deck.stored(), deck.top
+    discard, pop, mat = c["discard"], c["population"], c["materials"]
+    stack = deck.stack
+    if f["stage"] == "costs":
+        if f["store_played"]:
+            return None
+        if kind is Discard:
+            hand = [e for e in hand if e[0] != a.card]
+            discard -= 1
+            unstores = deck.next_unstores()
+        elif kind is Pay:
+            r = R.level_of(d, a.card).resources
+            pop, mat = max(0, pop - r.population), max(0, mat - r.materials)
+            stored = [e for e in stored if e[0] != a.card]
+            rest = [e for e in stack if e[0] != a.card]
+            unstores = len(rest) > 1 and rest[1][2] == "stored"
+        else:
+            return None
+        benefits = f["benefits"]
+    else:
+        benefits = [b for b in f["benefits"] if not b["done"]]
+        name = FINAL_STEPS.get(kind)
+        if name is None:
+            return None
+        b = next((b for b in benefits if b["kind"] == name), None)
+        if b is None:
+            return None
+        benefits = [x for x in benefits if x is not b]
+        unstores = False
+        if kind is Draw:
+            hand = hand + [[top[0], top[1]]]
+            if len(stack) > 1 and stack[1][2] == "stored":
+                stored = stored[1:]
+            top = stack[1] if len(stack) > 1 else None
+            unstores = len(stack) > 2 and stack[2][2] == "stored"
+        elif kind is Store or kind is Conquer:
+            hand = [e for e in hand if e[0] != a.card]
+        elif kind is Develop:
+            if any(x["kind"] != "draw" for x in benefits):  # the developed card stays in the hand, touched
+                return None
+            costs = target(R, d, a.card, False)[1]
+            if costs_left(costs):
+                if costs["discard"] or costs["degrade"]:
+                    return None
+                held = [R.levels[(e[0], e[1])].resources for e in stored]
+                if (costs["abandon"] > len(deck.controlled())
+                        or costs["population"] > sum(r.population for r in held)
+                        or costs["materials"] > sum(r.materials for r in held)):
+                    return False
+        else:
+            return None
+    if f["touched"] and any(e[0] in f["touched"] for e in hand):
+        return None
+    return _plain_completion(R, d, hand, discard, pop, mat, stored, benefits, top, unstores)
+
+
+def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: int, materials: int, stored: list,
+                      benefits, top: Optional[list], unstores: bool) -> Optional[bool]:
+    """Whether one play frame (the only action resolving, fixed rounds: no nation card to pass) can be
+    completed, worked out without a search: ``hand`` the cards of the hand, ``discard``, ``population`` and
+    ``materials`` its costs left (no degrade or abandon), ``stored`` the stored entries in stack order,
+    ``benefits`` its benefit entries not yet begun, ``top`` the top card and ``unstores`` whether drawing it
+    unstores the card behind it.  Covered: benefits of draw and at most one of store, develop, conquer (each
+    once); None otherwise.  What the search would find:
+
+    * discards go to the back, and paying discards stored cards -- none of this changes the top card (the
+      nation, round and age cards always stand in the stack, in front of the back; the top card is never
+      stored), the levels, the nation or the controlled regions.  So a draw can be taken iff the top card is
+      a civ card now, and the cards discarded for a cost are any of the hand but the one the benefits use;
+    * paying is possible iff the stored cards hold the resources (as :func:`_unpayable`): paying a card
+      always lowers what is missing, and what is left still covers it;
+    * a store, develop or conquest needs one card of the hand, or the card drawn when the draw comes first:
+      drawing can only unstore a card (stored cards and their resources fewer), so a card of the hand
+      that cannot be developed or conquered now cannot be after the draw either -- and a store blocked by
+      4 stored cards may be unblocked by the draw (the draw is taken first then);
+    * a develop finishes if its target level asks no extra cost; extra stored resources and regions to
+      abandon are paid as above -- unless costs of the card itself are still to be paid with stored cards
+      (then which ones were paid matters: None); a conquest with 4 regions controlled abandons one (always
+      possible) and the conquered region takes its slot."""
+    kinds = [b["kind"] for b in benefits]
+    if not DECIDED_BENEFITS.issuperset(kinds) or len(set(kinds)) != len(kinds) or any(b["left"] <= 0 for b in benefits):
+        return None
+    using = [b for b in benefits if b["kind"] in HAND_BENEFITS]
+    if len(using) > 1:
+        return None
+    pays = bool(population or materials)
+    if pays and using and using[0]["kind"] == "store":
+        return None
     if discard > len(hand):
         return False
-    stored = deck.stored()
     if pays:
         held = [R.levels[(e[0], e[1])].resources for e in stored]
-        if c["population"] > sum(r.population for r in held) or c["materials"] > sum(r.materials for r in held):
+        if population > sum(r.population for r in held) or materials > sum(r.materials for r in held):
             return False
-    count = len(stored)
-    if a.store_played:
-        n = R.count(lv, p.store.resource)
-        if not (count < MAX_STORED and n >= 1 and (R.store_cards or n <= p.store.store)):
-            return False
-        using = ()
-    top = deck.top
     draw = "draw" in kinds
     if draw and (top is None or top[0] in MARKERS):
         return False
     if not using:
         return True
     spare = len(hand) - 1 >= discard
-    b = next(b for b in p.benefits if b["kind"] in HAND_BENEFITS)
-    unstores = draw and deck.next_unstores()
-    if "store" in using:
-        if count - (1 if unstores else 0) >= MAX_STORED:
+    b = using[0]
+    unstores = draw and unstores
+    if b["kind"] == "store":
+        if len(stored) - (1 if unstores else 0) >= MAX_STORED:
             return False
         resource, left = b["resource"], b["left"]
 
@@ -453,7 +538,7 @@ def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
             n = R.count(R.levels[(e[0], e[1])], resource)
             return n >= 1 and (R.store_cards or n <= left)
         return (spare and any(fits(e) for e in hand)) or (draw and fits(top))
-    if "conquer" in using:
+    if b["kind"] == "conquer":
         value = b["value"]
 
         def conquers(e) -> bool:
@@ -462,9 +547,10 @@ def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
         return (spare and any(conquers(e) for e in hand)) or (draw and conquers(top))
     # develop
     wanted = b.get("type")
-    controlled = len(deck.controlled())
+    controlled = len(d["deck"].controlled())
     held = None if pays else [R.levels[(e[0], e[1])].resources for e in stored]
     found: Optional[bool] = False
+    # the card drawn first: the card behind it unstored (the first stored card, the top card never being stored)
     for e, resources in ([(e, held) for e in hand] if spare else []) + (
             [(top, None if held is None else held[1:] if unstores else held)] if draw else []):
         ok = _develops(R, d, e, wanted, resources, controlled)
@@ -593,9 +679,21 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
                 continue
             if not step_legal or all(b["done"] for b in d["frames"][-1]["benefits"]):
                 out.append(a)
-        elif _legal_step(R, d, a, trials):
-            out.append(a)
-            step_legal = True
+        else:
+            try:
+                basic(R, d, a)
+            except RuleViolation:
+                continue
+            decided = step_decided(R, d, a) if kind in STEP_DECIDED else None
+            if decided is None:
+                try:
+                    _look_ahead(R, d, a, trials)
+                    decided = True
+                except RuleViolation:
+                    decided = False
+            if decided:
+                out.append(a)
+                step_legal = True
     return out
 
 

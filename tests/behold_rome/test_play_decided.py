@@ -1,9 +1,10 @@
-"""The look-ahead of a play worked out without its trial copy (``game_checks.play_decided``) answers as the trial."""
+"""The look-ahead of a play or a step worked out without its trial copy (``game_checks.play_decided``,
+``game_checks.step_decided``) answers as the trial."""
 
 import pytest
 
 from explorer.behold_rome.actions import Play
-from explorer.behold_rome.game_checks import basic, play_decided, verify
+from explorer.behold_rome.game_checks import STEP_DECIDED, _look_ahead, basic, play_decided, step_decided
 from explorer.behold_rome.game_rules import candidates
 from explorer.behold_rome.players import RandomPlayer
 from explorer.behold_rome.system import CONFIGURATIONS, start
@@ -12,29 +13,34 @@ from explorer.core.rules import RuleViolation
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGURATIONS))
-def test_a_play_decided_without_a_copy_is_decided_as_its_trial(name):
+def test_a_play_or_step_decided_without_a_copy_is_decided_as_its_trial(name):
     """behold-rome-rulebook.txt, "Action Phase": a card is played only if its costs can all be paid and each type of
-    its benefits resolved at least in part (ruling behold_rome.benefit-check).  Through random games, every play
-    between actions whose look-ahead ``play_decided`` works out on the state itself -- the top card drawn, the cards
-    of the hand stored, developed or conquered, stored resources paid ("Pay / Spend") -- gets the answer the trial
-    on a copy and its completion search give."""
+    its benefits resolved at least in part (ruling behold_rome.benefit-check), and each step of its action keeps it
+    so.  Through random games, every play between actions and every step of a played card whose look-ahead
+    ``play_decided`` / ``step_decided`` works out on the state itself -- the top card drawn, the cards of the hand
+    discarded, stored, developed or conquered, stored resources paid -- gets the answer the trial on a copy and its
+    completion search give."""
     decided = 0
     for seed in range(4):
         state, rng, player = start(CONFIGURATIONS[name], seed), SeededRng(seed), RandomPlayer(0.6 + 0.1 * seed)
         while not state.is_terminal():
             R, d = state.rules, state._data
             for a in candidates(R, d):
-                if type(a) is not Play:
+                if type(a) is Play:
+                    decide = play_decided
+                elif type(a) in STEP_DECIDED:
+                    decide = step_decided
+                else:
                     continue
                 try:
                     basic(R, d, a)
                 except RuleViolation:
                     continue
-                fast = play_decided(R, d, a)
+                fast = decide(R, d, a)
                 if fast is None:
                     continue
                 try:
-                    verify(R, d, a)
+                    _look_ahead(R, d, a)
                     slow = True
                 except RuleViolation:
                     slow = False
@@ -42,4 +48,4 @@ def test_a_play_decided_without_a_copy_is_decided_as_its_trial(name):
                 decided += 1
             state.apply(player.choose(state, rng))
     if not CONFIGURATIONS[name].get("variants") or "fluid-rounds" not in CONFIGURATIONS[name]["variants"]:
-        assert decided > 200
+        assert decided > 400
