@@ -56,7 +56,7 @@ from explorer.dnd5e import refs
 from explorer.dnd5e.battlemap import BattleMap, _quarters, gap_between, point
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.encounter import ENCOUNTERS, SPELLS, Encounter, build, roll_initiative
-from explorer.dnd5e.movement import Budget, Movement, _round_whole, allowance, grid_leg_meets_wall, move, speed_of
+from explorer.dnd5e.movement import Budget, Movement, _round_whole, allowance, grid_leg_refused, move, speed_of
 from explorer.dnd5e.items import ABILITIES, ITEMS, Gegenstand, Spezialfaehigkeit, caught
 from explorer.dnd5e.odds import COVER_AC_BONUS, wurfmodus
 
@@ -1281,10 +1281,10 @@ def move_toward(state: EncounterState, other: str, *, away: bool = False):
     left = state.movement_left()
     if left < SQUARE or speed_of(token) == 0:
         return
-    walls = m.grid and bool(m.walls)
+    grid = m.grid
     for path in _straight(state, token, m.token(other), not away, left):
-        if walls and grid_leg_meets_wall(m, token.position, point(path, "pfad")):
-            continue  # refused for the wall whatever else (the walker's own test): not costed
+        if grid and grid_leg_refused(m, token.name, point(path, "pfad")):
+            continue  # refused whatever else (a wall, a foe's space, the end in a space: the walker's own tests)
         action = A.Bewegen((path,))
         if state.can(action):
             yield action

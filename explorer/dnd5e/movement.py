@@ -461,21 +461,8 @@ class _Walker:
 
     def _ground(self, x: float, y: float) -> tuple:
         """(the areas the centre at ``x``, ``y`` stands in, their kinds, the first wall whose zone holds
-        it or None): the map's areas and walls never change during an encounter, so the answer is
-        remembered per areas, walls, the mover's half side and point (the same squares recur all game)."""
-        m = self.map
-        areas, walls = m.areas, m.walls
-        key = (id(areas), id(walls), self._half, x, y)
-        found = _GROUND.get(key)
-        if found is not None and found[0] is areas and found[1] is walls:
-            return found[2]
-        inside = tuple(area for area in areas if shapely.intersects_xy(area.shape, x, y))
-        wall = next((wall for wall, zone in self.wall_zones if shapely.contains_xy(zone, x, y)), None)
-        answer = (inside, frozenset(area.kind for area in inside), wall)
-        if len(_GROUND) > MAX_CACHED:
-            _GROUND.clear()
-        _GROUND[key] = (areas, walls, answer)  # holds the tuples: their ids stay theirs
-        return answer
+        it or None): :func:`_ground`."""
+        return _ground(self.map, self.wall_zones, self._half, x, y)
 
     def check_end(self, end: Point2) -> None:
         """No move ends in another creature's space (SICH UM ANDERE KREATUREN HERUM BEWEGEN): the first
@@ -488,13 +475,8 @@ class _Walker:
 
     def _occupied(self, sample, x: float, y: float) -> list[Token]:
         """The other creatures whose space the mover's would overlap, its centre at ``sample`` (``x``,
-        ``y``: as floats): the centre strictly inside their overlap zones, in order; for square spaces
-        counted in whole quarter metres when exact (the zone's corners are exact floats then)."""
-        sx, sy = _quarters(sample[0]), _quarters(sample[1])
-        exact = sx is not None and sy is not None
-        return [o for o, zone, q in self._spaces
-                if (abs(q[0] - sx) < q[2] and abs(q[1] - sy) < q[2] if exact and q is not None
-                    else shapely.contains_xy(zone, x, y))]
+        ``y``: as floats): :func:`_occupied`."""
+        return _occupied(self._spaces, sample, x, y)
 
     def _spend(self, piece: Piece, index: int) -> None:
         used = self.budget.used + piece.cost
@@ -557,6 +539,37 @@ class _Walker:
                 break
             walked += piece.length if isinstance(piece.length, Fraction) else Fraction(piece.length).limit_denominator(10**6)
         return walked
+
+
+def _ground(battle_map: BattleMap, wall_zones, half: tuple, x: float, y: float) -> tuple:
+    """(the areas a mover's centre at ``x``, ``y`` stands in, their kinds, the first wall whose zone
+    (``wall_zones``, the mover's: :func:`_context`) holds it or None).  The map's areas and walls never
+    change during an encounter, so the answer is remembered per areas, walls, the mover's space
+    (``half``: round or square, half its side) and point (the same squares recur all game)."""
+    areas, walls = battle_map.areas, battle_map.walls
+    key = (id(areas), id(walls), half, x, y)
+    found = _GROUND.get(key)
+    if found is not None and found[0] is areas and found[1] is walls:
+        return found[2]
+    inside = tuple(area for area in areas if shapely.intersects_xy(area.shape, x, y))
+    wall = next((wall for wall, zone in wall_zones if shapely.contains_xy(zone, x, y)), None)
+    answer = (inside, frozenset(area.kind for area in inside), wall)
+    if len(_GROUND) > MAX_CACHED:
+        _GROUND.clear()
+    _GROUND[key] = (areas, walls, answer)  # holds the tuples: their ids stay theirs
+    return answer
+
+
+def _occupied(spaces, sample, x: float, y: float) -> list[Token]:
+    """The other creatures (``spaces``: :func:`_spaces`) whose space the mover's would overlap, its
+    centre at ``sample`` (``x``, ``y``: as floats): the centre strictly inside their overlap zones, in
+    order; for square spaces counted in whole quarter metres when exact (the zone's corners are exact
+    floats then)."""
+    sx, sy = _quarters(sample[0]), _quarters(sample[1])
+    exact = sx is not None and sy is not None
+    return [o for o, zone, q in spaces
+            if (abs(q[0] - sx) < q[2] and abs(q[1] - sy) < q[2] if exact and q is not None
+                else shapely.contains_xy(zone, x, y))]
 
 
 def _context(battle_map: BattleMap, token: Token) -> tuple:
@@ -667,6 +680,33 @@ def grid_leg_meets_wall(battle_map: BattleMap, start: Point2, end: Point2) -> bo
     if not walls or not battle_map.grid:
         return False
     return any(_touches(wall, ends) for _, _, _, ends in _squares(start, end) for wall in walls)
+
+
+def grid_leg_refused(battle_map: BattleMap, name: str, end: Point2) -> bool:
+    """Is a walk of creature ``name`` in one grid leg from its place straight to ``end`` (exact metres)
+    refused whatever else it meets?  True when :func:`move` would refuse it for the walker's own tests
+    of the squares alone: a step's line touches a wall (:func:`grid_leg_meets_wall`), the mover's space
+    reaches into a wall on a step, a step ends in the space of a hostile creature less than two size
+    categories apart, or the leg ends in another creature's space (SICH UM ANDERE KREATUREN HERUM
+    BEWEGEN; SRD 5.1 Movement and Position).  The candidate moves skip such a leg without costing it;
+    False leaves the answer to :func:`move`.  False off the grid."""
+    if not battle_map.grid:
+        return False
+    token = battle_map.token(name)
+    steps = _squares(token.position, end)
+    walls = battle_map.walls
+    if walls and any(_touches(wall, ends) for _, _, _, ends in steps for wall in walls):
+        return True
+    _, _, wall_zones, spaces = _context(battle_map, token)
+    blocking = [space for space in spaces
+                if space[0].hostile_to(token) and size_steps(space[0].creature.size, token.creature.size) < 2]
+    half = (battle_map.round_spaces, float(battle_map.half_side(token)))
+    for _, b, _, ends in steps:
+        x, y = ends[2], ends[3]
+        if (wall_zones and _ground(battle_map, wall_zones, half, x, y)[2] is not None) or \
+                (blocking and _occupied(blocking, b, x, y)):
+            return True
+    return bool(_occupied(spaces, end, float(end[0]), float(end[1])))
 
 
 def _touches(wall, ends: tuple[float, float, float, float]) -> bool:

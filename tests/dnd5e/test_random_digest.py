@@ -11,14 +11,16 @@ import json
 
 import pytest
 
+from explorer.dnd5e.system import CONFIGURATIONS
 from tests.dnd5e.make_digest import DIGEST, all_games, game_digest, key
 
 STORED = json.loads(DIGEST.read_text())
 
 
 def test_the_digest_holds_every_game():
-    """Every game of ``make_digest.GAMES`` is pinned, nothing else."""
+    """Every game of ``make_digest.GAMES`` is pinned, nothing else, each of a shipped configuration."""
     assert sorted(STORED) == sorted(key(*game) for game in all_games())
+    assert {name for name, _, _ in all_games()} <= set(CONFIGURATIONS)
 
 
 @pytest.mark.parametrize("name,kind,seed", all_games())
