@@ -14,6 +14,7 @@ Nothing here knows a rule system: an event is anything with ``.text`` and ``.rul
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Iterable
 
 from explorer.core.rules import RuleRef, RuleViolation
@@ -32,6 +33,7 @@ div.event-box table.event-table .event-mark{font-size:0.85em;font-weight:bold;pa
 div.event-box table.event-table tr.event-refused .event-mark{background:#fde2e2;color:#a00000}
 div.event-box table.event-table tr.event-private .event-mark{background:#e8e8f8;color:#404080}
 div.event-box table.event-table th .event-books{white-space:nowrap}
+div.event-box table.event-table .event-ruling{text-decoration:underline dotted;cursor:help}
 div.event-box table.event-table caption{caption-side:top;text-align:left;font-weight:bold;padding:0.3em 0}
 </style>"""
 """The tables' look: words left-aligned and wrapping on whole words, the rule in grey beside, at one
@@ -66,6 +68,26 @@ def _e(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
+_RULING_ID = re.compile(r"\b[a-z][a-z0-9_]*\.[a-z0-9][a-z0-9-]*[a-z0-9]\b")
+
+
+def _text_html(text: str) -> str:
+    """An event's words as HTML: each named ruling (``behind.table-middle``) a span whose tooltip says
+    what the ruling is and what was chosen (explorer.core.rulings), so that a reader need not look the
+    id up in docs/rulings.md; every other word as it is."""
+    from explorer.core.rulings import REGISTRY
+
+    parts, start = [], 0
+    for match in _RULING_ID.finditer(text):
+        ruling = REGISTRY.get(match.group())
+        if ruling is None:
+            continue
+        parts += [_e(text[start:match.start()]),
+                  f'<span class="event-ruling" title="{_e(f"{ruling.title}: {ruling.choice}")}">{_e(match.group())}</span>']
+        start = match.end()
+    return "".join(parts) + _e(text[start:])
+
+
 class EventRow:
     """One row of an :class:`EventTable`: the words, the rule, and a mark (``"refused"``, a private
     event's ``"only <player> sees"``, or ``""``)."""
@@ -95,7 +117,7 @@ class EventRow:
         cite = (f'<td class="event-rule" title="{_e(rule)}">{_e(rule.section)}</td>' if rule is not None
                 else '<td class="event-rule"></td>')
         css = f' class="event-{self.kind}"' if self.kind else ""
-        return f'<tr{css}><td class="event-text">{mark}{_e(self.text)}</td>{cite}</tr>'
+        return f'<tr{css}><td class="event-text">{mark}{_text_html(self.text)}</td>{cite}</tr>'
 
     def line(self) -> str:
         mark = f"[{self.mark}] " if self.mark else ""

@@ -90,3 +90,19 @@ def test_the_table_reads_at_one_line_height_inside_a_widget():
     28 px line height, and every wrapped event ran over widely spaced lines.  The box sets its own."""
     page = events_table([Event("move", "Sahra moves 8 cm", MOVEMENT)])._repr_html_()
     assert "div.event-box{line-height:1.35}" in page
+
+
+def test_a_ruling_named_in_an_event_says_what_it_is_on_hover(monkeypatch):
+    """A refusal that names a ruling by id ("... (ruling example.corner-size)") shows the id with the
+    ruling's title and choice as its tooltip (issue 11: a raw id explains nothing); a word that only
+    looks like an id ("e.g.", "1.5 m", "data.json") stays as it is."""
+    from explorer.core import rulings
+
+    corner = rulings.Ruling(id="example.corner-size", title="How big the corner is", quote="our corner",
+                            source=TURF, choice="The corner is 20 x 20 cm.", default=20)
+    monkeypatch.setitem(rulings.REGISTRY, corner.id, corner)
+    page = refusal_table(RuleViolation("the chip is outside the corner (ruling example.corner-size), e.g. at 1.5 "
+                                       "m; see data.json", TURF))._repr_html_()
+    assert ('(ruling <span class="event-ruling" title="How big the corner is: The corner is 20 x 20 cm.">'
+            "example.corner-size</span>), e.g. at 1.5 m; see data.json") in page
+    assert page.count("event-ruling") == 2  # the span and its style
