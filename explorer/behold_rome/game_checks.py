@@ -19,8 +19,8 @@ from explorer.behold_rome.actions import (Abandon, Conquer, Degrade, Develop, De
                                           Draw, EndGame, EndTurn, Finish, MoveOn, PassNation, Pay, Play, StopDrawing,
                                           Store)
 from explorer.behold_rome.deck import MARKERS, MAX_CONTROLLED, MAX_STORED
-from explorer.behold_rome.game_rules import (Rules, benefit_of, candidates, copy_data, costs_left, noop, perform,
-                                             phase_of, possessive, step_candidates, target)
+from explorer.behold_rome.game_rules import (Rules, _nation_costs, benefit_of, candidates, copy_data, costs_left, noop,
+                                             perform, phase_of, possessive, step_candidates, target)
 from explorer.core.rules import RuleViolation
 
 SEARCH_BUDGET = 20_000
@@ -423,6 +423,9 @@ def step_decided(R: Rules, d: dict, a) -> Optional[bool]:
         return None
     f = frames[0]
     c = f["costs"]
+    if f["kind"] == "nation" and type(a) is Pay:
+        r = R.level_of(d, a.card).resources
+        return _pays(R, [e for e in d["deck"].stored() if e[0] != a.card], c, r)
     if f["kind"] != "play" or f["interrupt"] or c["degrade"] or c["abandon"]:
         return None
     deck = d["deck"]
@@ -481,6 +484,28 @@ def step_decided(R: Rules, d: dict, a) -> Optional[bool]:
     if f["touched"] and any(e[0] in f["touched"] for e in hand):
         return None
     return _plain_completion(R, d, hand, discard, pop, mat, stored, benefits, top, unstores)
+
+
+def nation_decided(R: Rules, d: dict) -> Optional[bool]:
+    """Whether DevelopNation (:func:`basic` passed) passes its look-ahead, without a trial copy: its costs
+    (the development cost, the target status's extra cost) paid with stored cards, as :func:`_unpayable`
+    reads them; None for an extra cost of discards, degrades or regions, or while an action resolves."""
+    if d["frames"]:
+        return None
+    return _pays(R, d["deck"].stored(), _nation_costs(R, d))
+
+
+def _pays(R: Rules, stored: list, c: dict, paid=None) -> Optional[bool]:
+    """Whether costs ``c`` of stored resources alone (less the resources ``paid``, if given) can be paid
+    with the ``stored`` entries: iff these hold enough of each (paying a card lowers what is missing, and
+    what is left still covers it).  None for costs of discards, degrades or regions."""
+    if c["discard"] or c["degrade"] or c["abandon"]:
+        return None
+    population, materials = c["population"], c["materials"]
+    if paid is not None:
+        population, materials = max(0, population - paid.population), max(0, materials - paid.materials)
+    held = [R.levels[(e[0], e[1])].resources for e in stored]
+    return population <= sum(r.population for r in held) and materials <= sum(r.materials for r in held)
 
 
 def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: int, materials: int, stored: list,
@@ -684,7 +709,8 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
                 basic(R, d, a)
             except RuleViolation:
                 continue
-            decided = step_decided(R, d, a) if kind in STEP_DECIDED else None
+            decided = (step_decided(R, d, a) if kind in STEP_DECIDED else
+                       nation_decided(R, d) if kind is DevelopNation else None)
             if decided is None:
                 try:
                     _look_ahead(R, d, a, trials)

@@ -160,7 +160,8 @@ _DERIVED: dict[int, tuple] = {}
 
 def _derived(cardset) -> tuple:
     """Every level by ``(card id, level)``, by name, and its :class:`Playable` (None without an action),
-    worked out once per card set."""
+    worked out once per card set; and the candidates between actions by the hand's ``(card id, level)``
+    pairs, filled as hands come (:func:`candidates`: they depend on the hand alone)."""
     found = _DERIVED.get(id(cardset))
     if found is None or found[0] is not cardset:
         levels = {(c.id, lv.level): lv for c in cardset.civ_cards for lv in c.levels}
@@ -168,7 +169,7 @@ def _derived(cardset) -> tuple:
         plays = {id(lv): None if lv.action is None else Playable.of(lv.action) for lv in levels.values()}
         if len(_DERIVED) > 64:
             _DERIVED.clear()
-        found = _DERIVED[id(cardset)] = (cardset, levels, by_name, plays)
+        found = _DERIVED[id(cardset)] = (cardset, levels, by_name, plays, {})
     return found[1:]
 
 
@@ -181,7 +182,7 @@ class Rules:
         self.variants = frozenset(variants)
         self.rounds = rounds
         self.fluid = "fluid-rounds" in self.variants
-        self.levels, self.by_name, self._plays = _derived(cardset)
+        self.levels, self.by_name, self._plays, self.between_actions = _derived(cardset)
         self.wrap = rulings["behold_rome.level-bounds"] == "wrap"
         self.heed_banner = rulings["behold_rome.develop-banner"] == "heed-target"
         self.store_cards = rulings["behold_rome.store-counts"] == "cards"
@@ -391,6 +392,17 @@ def candidates(R: Rules, d: dict) -> list:
         return [made(Draw), made(StopDrawing), made(PassNation)]
     if phase in ("costs", "benefits"):
         return list(step_candidates(R, d))
+    key = tuple((e[0], e[1]) for e in deck.hand)
+    found = R.between_actions.get(key)
+    if found is None:
+        if len(R.between_actions) > 50_000:
+            R.between_actions.clear()
+        found = R.between_actions[key] = _between_actions(R, deck)
+    return list(found)
+
+
+def _between_actions(R: Rules, deck) -> tuple:
+    """The candidates between actions, made from the hand's cards and levels alone."""
     hand = [e[0] for e in deck.hand]
     plays = [R.playable(R.levels[(e[0], e[1])]) for e in deck.hand]
     interrupting = [h for h, p in zip(hand, plays) if p is not None and p.interrupts]
@@ -405,7 +417,7 @@ def candidates(R: Rules, d: dict) -> list:
     out.append(made(EndTurn, "top"))
     out += [made(MoveOn, h) for h in hand]
     out += [made(MoveOn, ""), made(DevelopNation), made(EndGame)]
-    return out
+    return tuple(out)
 
 
 # -- performing ----------------------------------------------------------------------------------------
@@ -460,7 +472,7 @@ def perform(R: Rules, d: dict, a, emit: Callable) -> None:
         nation = R.nation(d)
         d["frames"].append({"kind": "nation", "stage": "costs", "card": "nation", "to": nation.level + 1,
                             "costs": _nation_costs(R, d), "benefits": [], "touched": []})
-        emit("develop-nation", f"develops the nation from {nation.status}, paying {nation.development_cost}",
+        emit("develop-nation", f"develops the nation from {nation.status}, paying {_text(nation.development_cost)}",
              refs.ROUND_END)
         _advance(R, d, emit)
     elif phase_of(d) == "costs":
@@ -469,6 +481,19 @@ def perform(R: Rules, d: dict, a, emit: Callable) -> None:
     else:
         _benefit_step(R, d, a, emit)
         _advance(R, d, emit)
+
+
+_TEXTS: dict = {}
+
+
+def _text(resources) -> str:
+    """``str(resources)`` (a card's resources, a development cost) as the log writes it, worded once per
+    value: the pydantic model words it anew every time, for every pay and store."""
+    key = (resources.population, resources.materials)
+    text = _TEXTS.get(key)
+    if text is None:
+        text = _TEXTS[key] = str(resources)
+    return text
 
 
 def _new_play(R: Rules, lv, card_id: str, store_played: bool, interrupt: bool) -> dict:
@@ -549,7 +574,7 @@ def _pay_step(R: Rules, d: dict, a, emit: Callable) -> None:
         c["population"] = max(0, c["population"] - lv.resources.population)
         c["materials"] = max(0, c["materials"] - lv.resources.materials)
         _unstored(R, d, deck.discard_from("stack", a.card), emit)
-        emit("pay", f"pays with the stored {lv.name} ({lv.resources})", refs.PAY_SPEND)
+        emit("pay", f"pays with the stored {lv.name} ({_text(lv.resources)})", refs.PAY_SPEND)
     elif isinstance(a, Abandon):
         _unstored(R, d, deck.discard_from("stack", a.card), emit)
         c["abandon"] -= 1
@@ -584,7 +609,7 @@ def _benefit_step(R: Rules, d: dict, a, emit: Callable) -> None:
         _unstored(R, d, deck.store_from("hand", a.card), emit)
         b["left"] = max(0, b["left"] - (1 if R.store_cards else n))
         b["done"] += 1
-        emit("store", f"stores {lv.name} ({lv.resources})", refs.STORE_STORED)
+        emit("store", f"stores {lv.name} ({_text(lv.resources)})", refs.STORE_STORED)
     elif isinstance(a, Degrade):
         b = benefit_of(f, "degrade")
         to = R.down(lv.level)
@@ -662,7 +687,7 @@ def _start_benefits(R: Rules, d: dict, f: dict, emit: Callable) -> None:
         _unstored(R, d, deck.store_from("aside", f["card"]), emit)
         b["left"] = max(0, b["left"] - (1 if R.store_cards else n))
         b["done"] += 1
-        emit("store", f"stores the played card {lv.name} ({lv.resources})", refs.PLAYED_CARD)
+        emit("store", f"stores the played card {lv.name} ({_text(lv.resources)})", refs.PLAYED_CARD)
     else:
         _unstored(R, d, deck.discard_from("aside", f["card"]), emit)
         emit("discard", f"discards the played card {lv.name}", refs.PLAYED_CARD)

@@ -1,10 +1,11 @@
-"""The look-ahead of a play or a step worked out without its trial copy (``game_checks.play_decided``,
-``game_checks.step_decided``) answers as the trial."""
+"""The look-ahead of a play, a step or the nation's development worked out without its trial copy
+(``game_checks.play_decided``, ``step_decided``, ``nation_decided``) answers as the trial."""
 
 import pytest
 
-from explorer.behold_rome.actions import Play
-from explorer.behold_rome.game_checks import STEP_DECIDED, _look_ahead, basic, play_decided, step_decided
+from explorer.behold_rome.actions import DevelopNation, Play
+from explorer.behold_rome.game_checks import (STEP_DECIDED, _look_ahead, basic, nation_decided, play_decided,
+                                             step_decided)
 from explorer.behold_rome.game_rules import candidates
 from explorer.behold_rome.players import RandomPlayer
 from explorer.behold_rome.system import CONFIGURATIONS, start
@@ -19,7 +20,7 @@ def test_a_play_or_step_decided_without_a_copy_is_decided_as_its_trial(name):
     so.  Through random games, every play between actions and every step of a played card whose look-ahead
     ``play_decided`` / ``step_decided`` works out on the state itself -- the top card drawn, the cards of the hand
     discarded, stored, developed or conquered, stored resources paid -- gets the answer the trial on a copy and its
-    completion search give."""
+    completion search give; so does developing the nation ("Nation card"), paid with stored cards."""
     decided = 0
     for seed in range(4):
         state, rng, player = start(CONFIGURATIONS[name], seed), SeededRng(seed), RandomPlayer(0.6 + 0.1 * seed)
@@ -30,6 +31,8 @@ def test_a_play_or_step_decided_without_a_copy_is_decided_as_its_trial(name):
                     decide = play_decided
                 elif type(a) in STEP_DECIDED:
                     decide = step_decided
+                elif type(a) is DevelopNation:
+                    decide = lambda R, d, a: nation_decided(R, d)  # noqa: E731
                 else:
                     continue
                 try:
