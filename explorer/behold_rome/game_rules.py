@@ -402,20 +402,31 @@ def candidates(R: Rules, d: dict) -> list:
 
 
 def _between_actions(R: Rules, deck) -> tuple:
-    """The candidates between actions, made from the hand's cards and levels alone."""
-    hand = [e[0] for e in deck.hand]
-    plays = [R.playable(R.levels[(e[0], e[1])]) for e in deck.hand]
-    interrupting = [h for h, p in zip(hand, plays) if p is not None and p.interrupts]
+    """The candidates between actions, made from the hand's cards and levels alone: each card's plays
+    (kept and stored, then on each interrupting card of the hand), its end-turn and its move-on."""
+    cards = R.between_actions.get("cards")
+    if cards is None:
+        cards = R.between_actions["cards"] = {}
+    info = []
+    for e in deck.hand:
+        found = cards.get((e[0], e[1]))
+        if found is None:
+            h, p = e[0], R.playable(R.levels[(e[0], e[1])])
+            options = () if p is None or p.interrupts else (False, True) if p.store is not None else (False,)
+            found = cards[(e[0], e[1])] = (h, p is not None and p.interrupts, options,
+                                           tuple(made(Play, h, sp, "") for sp in options),
+                                           made(EndTurn, h), made(MoveOn, h))
+        info.append(found)
+    interrupting = [x[0] for x in info if x[1]]
     out: list = []
-    for h, p in zip(hand, plays):
-        if p is None or p.interrupts:
-            continue
-        for store_played in ((False, True) if p.store is not None else (False,)):
-            out.append(made(Play, h, store_played, ""))
-            out += [made(Play, h, store_played, i) for i in interrupting if i != h]
-    out += [made(EndTurn, h) for h in hand]
+    for h, _, options, plain, _, _ in info:
+        for store_played, play in zip(options, plain):
+            out.append(play)
+            if interrupting:
+                out += [made(Play, h, store_played, i) for i in interrupting if i != h]
+    out += [x[4] for x in info]
     out.append(made(EndTurn, "top"))
-    out += [made(MoveOn, h) for h in hand]
+    out += [x[5] for x in info]
     out += [made(MoveOn, ""), made(DevelopNation), made(EndGame)]
     return tuple(out)
 
