@@ -4,7 +4,9 @@ holds the data, the candidates and how an action is carried out).
 ``basic`` raises RuleViolation citing the rulebook if an action breaks a rule now; ``verify`` adds the
 look-ahead that keeps a played card completable (ruling ``behold_rome.benefit-check``): a step is
 tried on a copy and :func:`completable` searches the steps that follow.  ``legal`` keeps the
-candidates that pass ``verify``.
+candidates that pass ``verify`` -- for the plays, steps and nation developments whose look-ahead is
+plain (:func:`play_decided`, :func:`step_decided`, :func:`nation_decided`) working the answer out on
+the state itself, without the copy; the refusals a user meets always come from ``verify``.
 
 A check raises only when it refuses, so its reason is worded only then; the search and the legal
 actions call these checks thousands of times a game.
@@ -586,7 +588,8 @@ def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: i
     return found
 
 
-def _develops(R: Rules, d: dict, e: list, wanted: Optional[str], held: Optional[list], controlled: int) -> Optional[bool]:
+def _develops(R: Rules, d: dict, e: list, wanted: Optional[str], held: Optional[list],
+              controlled: int) -> Optional[bool]:
     """The card of entry ``e`` can be developed by a develop benefit (of type ``wanted``) and its extra
     costs paid, with the stored resources ``held`` (None: not known, unless no resources are asked) and
     ``controlled`` regions; None when its extra cost is not one :func:`play_decided` covers."""
