@@ -460,7 +460,7 @@ def _quarters(value: Any) -> int | None:
     """``value`` in whole quarter metres (positions and half sides on the grid are multiples of
     0.75 m), or None when it is not an exact whole number of them."""
     if type(value) is Fraction:
-        n, d = value.numerator, value.denominator
+        n, d = value._numerator, value._denominator  # the slots themselves (the properties cost a call)
         return n * (4 // d) if not 4 % d else None
     if type(value) is int:
         return 4 * value

@@ -220,7 +220,8 @@ def allowance(token: Token, speed: str = "gehen", *, dash: bool = False) -> Frac
     """How far the token may move this turn with ``speed``: the speed, doubled by Spurt (SPURT:
     "Bei einer Bewegungsrate von neun Metern kannst du dich in deinem Zug insgesamt bis zu 18 Meter
     weit bewegen"; ruling ``dnd5e.dash-every-speed``)."""
-    return speed_of(token, speed) * (2 if dash else 1)
+    speed = speed_of(token, speed)
+    return speed * 2 if dash else speed
 
 
 def stand_up_cost(battle_map: BattleMap, token: Token) -> Fraction:
@@ -581,16 +582,33 @@ def _context(battle_map: BattleMap, token: Token) -> tuple:
     if found is not None and found[0] is battle_map and found[1] is token:
         return found[2]
     others = battle_map.others(token.name)
+    # the same others on another map (the mover moved): the context is theirs, the walls', the rulings'
+    # and the mover's creature's alone, so it is found again by them (the entry holds them: their ids
+    # stay theirs)
+    rulings, walls, creature = battle_map.rulings, battle_map.walls, token.creature
+    by_others = (token.name, id(creature), id(rulings), id(walls), *map(id, others))
+    found = _CONTEXTS_BY_OTHERS.get(by_others)
+    if found is not None and found[0] is rulings and found[1] is walls and found[2] is creature \
+            and len(found[3]) == len(others) and all(a is b for a, b in zip(found[3], others)):
+        context = found[4]
+        if len(_CONTEXTS) > 256:
+            _CONTEXTS.clear()
+        _CONTEXTS[key] = (battle_map, token, context)
+        return context
     overlap = {o.name: battle_map.overlap_zone(o, token) for o in others}
     wall_zones = tuple((w, battle_map.wall_zone(w, token)) for w in battle_map.walls)
     context = (others, overlap, wall_zones, tuple(_spaces(battle_map, token, others, overlap)))
     if len(_CONTEXTS) > 256:
         _CONTEXTS.clear()
     _CONTEXTS[key] = (battle_map, token, context)
+    if len(_CONTEXTS_BY_OTHERS) > 256:
+        _CONTEXTS_BY_OTHERS.clear()
+    _CONTEXTS_BY_OTHERS[by_others] = (rulings, walls, creature, others, context)
     return context
 
 
 _CONTEXTS: dict = {}
+_CONTEXTS_BY_OTHERS: dict = {}
 
 
 def _spaces(battle_map: BattleMap, token: Token, others, overlap: dict) -> list[tuple[Token, Any, tuple | None]]:
@@ -611,7 +629,7 @@ def _merge(pieces: list[Piece]) -> list[Piece]:
     for p in pieces:
         if out and (out[-1].mode, out[-1].rate, out[-1].reasons, out[-1].speed) == (p.mode, p.rate, p.reasons, p.speed):
             q = out[-1]
-            out[-1] = replace(q, end=p.end, length=q.length + p.length, cost=q.cost + p.cost)
+            out[-1] = Piece(q.start, p.end, q.mode, q.length + p.length, q.rate, q.cost + p.cost, q.speed, q.reasons)
         else:
             out.append(p)
     return out
