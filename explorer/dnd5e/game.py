@@ -120,6 +120,7 @@ class EncounterState(GameState):
         """How the encounter was set up, if not from ``encounter`` and ``seed``: ``{"position": ..., "seed": ...}``
         for a game loaded from a position (:mod:`explorer.dnd5e.position`); a replay starts there."""
         self._moves: dict = {}
+        self._left: tuple | None = None
         """Movements computed, by action, with the map, mover and budget they hold for (:func:`_movement`)."""
 
     # -- protocol ---------------------------------------------------------------------------------
@@ -225,8 +226,13 @@ class EncounterState(GameState):
         return self._data["hp"][name] > 0 and not self.token(name).incapacitated
 
     def movement_left(self) -> Fraction:
-        token = self.token(self.acting)
-        return max(_NONE, allowance(token, dash=self.budget.dash) - _fraction(self.budget.used))
+        token, budget = self.token(self.acting), self._data["budget"]
+        last = self._left  # asked many times a turn: remembered for the token and budget (both immutable)
+        if last is not None and last[0] is token and last[1] is budget:
+            return last[2]
+        left = max(_NONE, allowance(token, dash=budget.dash) - _fraction(budget.used))
+        self._left = (token, budget, left)
+        return left
 
     def sides_in_fight(self) -> dict[str, list[str]]:
         return {side: [t.name for t in self.battle_map.tokens if t.side == side and self.in_fight(t.name)]
@@ -368,7 +374,7 @@ def new_encounter(encounter: str | Mapping[str, Any] = "duell", *, seed: int = 0
         spec["rulings"] = dict(rulings.overrides if isinstance(rulings, Rulings) else rulings)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InputError("encounter", "seed", "a whole number", seed)
-    built = build(spec)
+    built = _built(spec)
     rng = SeededRng(seed)
     order, totals = roll_initiative(built, rng)
     data = {"map": built.battle_map, "hp": {n: p.creature.hit_points for n, p in built.profiles.items()},
@@ -380,6 +386,42 @@ def new_encounter(encounter: str | Mapping[str, Any] = "duell", *, seed: int = 0
         f"{n} {totals[n]}" for n in order), refs.SRD_INITIATIVE)
     state.emit("zug", f"Runde 1: {state.acting} ist am Zug", refs.SRD_YOUR_TURN, player=state.current_player)
     return state
+
+
+def _built(spec: dict) -> Encounter:
+    """``build(spec)``, remembered per description: the maps, creatures and profiles an encounter is
+    built of are immutable, so every study's encounters of one description start from the same map (and
+    the geometry remembered for it); each gets its own ``spec`` and profiles mapping.  Only plain
+    descriptions (texts, numbers, lists, mappings) are remembered, by their exact types and values."""
+    key = _plain_key(spec)
+    if key is None:
+        return build(spec)
+    found = _BUILT.get(key)
+    if found is None:
+        found = build(spec)
+        if len(_BUILT) > 64:
+            _BUILT.clear()
+        _BUILT[key] = found
+    return replace(found, spec=spec, profiles=dict(found.profiles))
+
+
+_BUILT: dict = {}
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _plain_key(value: Any, depth: int = 0):
+    """A key telling plain values apart by type and value (None when ``value`` holds anything else)."""
+    if type(value) in _PLAIN:
+        return (type(value).__name__, repr(value) if type(value) is float else value)  # -0.0 is not 0.0
+    if depth > 20:
+        return None
+    if type(value) in (list, tuple):
+        items = tuple(_plain_key(v, depth + 1) for v in value)
+        return None if None in items else (type(value).__name__, items)
+    if type(value) is dict:
+        items = tuple((_plain_key(k, depth + 1), _plain_key(v, depth + 1)) for k, v in value.items())
+        return None if any(None in kv for kv in items) else ("dict", items)
+    return None
 
 
 def _supplies(built: Encounter) -> dict[str, dict[str, int]]:
@@ -1306,7 +1348,8 @@ def _straight(state: EncounterState, token, other, toward: bool, left: Fraction)
             if qdx == 0 and qdy == 0:
                 return
             longest = max(abs(qdx), abs(qdy))
-            most = int(left / SQUARE)
+            left = _fraction(left)
+            most = (2 * left.numerator) // (3 * left.denominator)  # int(left / SQUARE), left >= 0, in integers
             steps = min(longest // 6 - (qo + qh) // 6 if toward else most, most)
             tries = 0
             while steps > 0 and tries < 3:
