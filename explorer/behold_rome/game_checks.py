@@ -251,7 +251,7 @@ def _check_benefit(R: Rules, d: dict, a, phase: str) -> None:
             raise RuleViolation(f"{MAX_STORED} cards are stored already", refs.SLOT)
         n = R.count(lv, b["resource"])
         if n < 1:
-            raise RuleViolation(f"{lv.name} has no {b['resource']} resources available", refs.AVAILABLE_RESOURCES)
+            raise RuleViolation(f"{lv.name} has no {b['resource']} available to store", refs.AVAILABLE_RESOURCES)
         if not (R.store_cards or n <= b["left"]):
             raise RuleViolation(f"{lv.name} holds {n} resources, more than the {b['left']} left to store (ruling "
                                 "behold_rome.store-counts)", refs.STORE_STORED)
@@ -333,8 +333,8 @@ def _refuse(stopped) -> None:
         raise RuleViolation(f"the nation card is revealed and stops the draw: {possessive(stopped)} draw "
                             "could not be resolved (before moving on, only cards that do not draw can be "
                             "played; ruling behold_rome.benefit-check)", refs.ROUND_END)
-    raise RuleViolation("then the action could not be completed: its costs could not all be paid or not "
-                        "every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
+    raise RuleViolation("after this the action could not be completed: its costs could not all be paid, or "
+                        "not every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
                         refs.ACTION_PHASE)
 
 
