@@ -43,7 +43,7 @@ from explorer.core.inputs import InputError, whole
 from explorer.core.rules import RuleRef, RuleViolation
 from explorer.dnd5e import refs
 from explorer.dnd5e.battlemap import (CANNOT_MOVE, MAX_CACHED, SPEED_ZERO, BattleMap, Point2, Token, _quarters,
-                                      diagonal_step)
+                                      diagonal_step, squares_length)
 from explorer.dnd5e.creatures import SQUARE, size_steps
 from explorer.dnd5e.jumps import Check, Jump, long_jump
 
@@ -85,11 +85,13 @@ class Leg:
 
     @cached_property
     def length(self):
-        return sum((p.length for p in self.pieces), Fraction(0))
+        found = _quarter_sum([p.length for p in self.pieces])
+        return found if found is not None else sum((p.length for p in self.pieces), Fraction(0))
 
     @cached_property
     def cost(self):
-        return sum((p.cost for p in self.pieces), Fraction(0))
+        found = _quarter_sum([p.cost for p in self.pieces])
+        return found if found is not None else sum((p.cost for p in self.pieces), Fraction(0))
 
     def explain(self) -> str:
         lines = [f"Abschnitt {self.index + 1}: {_m(self.length)} für {_m(self.cost)}"]
@@ -97,6 +99,17 @@ class Leg:
             why = "; ".join(f"{text} ({rule})" for text, rule in p.reasons)
             lines.append(f"  {p.mode} {_m(p.length)} x {p.rate} = {_m(p.cost)}: {why}")
         return "\n".join(lines)
+
+
+def _quarter_sum(values: list) -> Fraction | None:
+    """The sum of Fractions that are whole quarter metres (the grid's lengths and costs), counted in
+    integers: the very Fraction the sum gives; None if a value is anything else (gridless floats)."""
+    total = 0
+    for v in values:
+        if type(v) is not Fraction or 4 % v._denominator:
+            return None
+        total += v._numerator * (4 // v._denominator)
+    return Fraction(total, 4)
 
 
 _VERBS = {"gehen": "geht", "kriechen": "kriecht", "klettern": "klettert", "schwimmen": "schwimmt",
@@ -160,7 +173,8 @@ class Movement:
 
     @cached_property
     def cost(self):
-        return self.stand_up_cost + sum((leg.cost for leg in self.legs), Fraction(0))
+        found = _quarter_sum([self.stand_up_cost, *(leg.cost for leg in self.legs)])
+        return found if found is not None else self.stand_up_cost + sum((leg.cost for leg in self.legs), Fraction(0))
 
     def explain(self) -> str:
         lines = [f"Aufstehen: {_m(self.stand_up_cost)} ({refs.SRD_PRONE})"] if self.stand_up_cost else []
@@ -752,6 +766,8 @@ def _touches(wall, ends: tuple[float, float, float, float]) -> bool:
 _SQUARES: dict = {}
 _TOUCHES: dict = {}
 _BOUNDS: dict = {}
+_WITHIN: dict = {}
+"""Whether ``squares_length(i, j)`` is within a reach, by diagonal rule and reach, then by (i, j)."""
 _GROUND: dict = {}
 
 
@@ -768,19 +784,54 @@ def opportunity_attacks(battle_map: BattleMap, token: Token, positions: list[tup
     """Every hostile creature whose reach the path leaves, first time only (one reaction), at the
     last point still within reach.  A kampfunfähig (incapacitated) creature has no reaction."""
     out = []
+    grid = battle_map.grid
+    quarters = _in_quarters(positions) if grid and len(positions) > 1 else None
     for other in battle_map.others(token.name):
         if not other.hostile_to(token) or other.incapacitated:
             continue
-        found = (_leaves_on_grid(battle_map, other, token, positions) if battle_map.grid
+        found = (_leaves_on_grid(battle_map, other, token, positions, quarters) if grid
                  else _leaves_gridless(battle_map, other, token, positions))
         if found is not None:
             out.append(OpportunityAttack(other.name, found[1], found[0]))
     return tuple(out)
 
 
-def _leaves_on_grid(battle_map, attacker, token, positions):
+def _in_quarters(positions: list[tuple[int, tuple]]) -> list[tuple[int, int]] | None:
+    """The path's positions in whole quarter metres, or None if one of them is not."""
+    out = []
+    for _, at in positions:
+        x, y = _quarters(at[0]), _quarters(at[1])
+        if x is None or y is None:
+            return None
+        out.append((x, y))
+    return out
+
+
+def _leaves_on_grid(battle_map, attacker, token, positions, quarters=None):
     if len(positions) < 2:
         return None
+    if quarters is not None:  # the reach test of BattleMap.reach_test, in integers, per position once
+        ax, ay, t = _quarters(attacker.position[0]), _quarters(attacker.position[1]), \
+            _quarters(battle_map.half_sides(attacker, token))
+        if ax is not None and ay is not None and t is not None:
+            reach, rulings = attacker.creature.reach, battle_map.rulings
+            diagonals = rulings["dnd5e.grid-diagonals"]
+            within = _WITHIN.get((diagonals, reach))
+            if within is None:
+                within = _WITHIN[(diagonals, reach)] = {}
+            inside = None
+            for k, (x, y) in enumerate(quarters):
+                i = max(0, (abs(ax - x) - t) // 6 + 1)
+                j = max(0, (abs(ay - y) - t) // 6 + 1)
+                if i < j:
+                    i, j = j, i
+                now = within.get((i, j))
+                if now is None:
+                    now = within[(i, j)] = squares_length(i, j, rulings) <= reach
+                if inside and not now:
+                    return positions[k][0], positions[k - 1][1]
+                inside = now
+            return None
     in_reach = battle_map.reach_test(attacker, token)
     inside = in_reach(positions[0][1])
     for (_, here), (leg, there) in zip(positions, positions[1:]):
