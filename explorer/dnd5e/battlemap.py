@@ -383,7 +383,7 @@ class BattleMap:
             if len(_BY_NAME) > MAX_CACHED:
                 _BY_NAME.clear()
             found = _BY_NAME[id(tokens)] = (tokens, {t.name: t for t in tokens})
-        token = found[1].get(name) if isinstance(name, str) else None
+        token = found[1].get(name) if type(name) is str or isinstance(name, str) else None
         if token is not None:
             return token
         raise InputError("battle map", "token", "one of " + ", ".join(t.name for t in self.tokens), name)

@@ -196,7 +196,9 @@ class Movement:
                 modes.add(p.mode)
                 label = _piece_label(p)
                 kinds[label] = kinds.get(label, Fraction(0)) + p.length
-        length = sum((leg.length for leg in self.legs), Fraction(0))
+        length = _quarter_sum([leg.length for leg in self.legs])
+        if length is None:
+            length = sum((leg.length for leg in self.legs), Fraction(0))
         verb = _VERBS.get(next(iter(modes)), "bewegt sich") if len(modes) == 1 else "bewegt sich"
         words = f"{self.name} "
         if self.stand_up_cost:
@@ -632,7 +634,7 @@ def _spaces(battle_map: BattleMap, token: Token, others, overlap: dict) -> list[
     for o in others:
         q = None
         if not battle_map.round_spaces:
-            q = tuple(_quarters(v) for v in (*o.position, battle_map.half_sides(o, token)))
+            q = (_quarters(o.position[0]), _quarters(o.position[1]), _quarters(battle_map.half_sides(o, token)))
         out.append((o, overlap[o.name], None if q is None or None in q else q))
     return out
 
@@ -657,7 +659,7 @@ def _round(value: Fraction) -> int:
 def _squares(start: Point2, end: Point2) -> list[tuple[Point2, Point2, bool, tuple]]:
     """A grid leg square by square: (from, to, diagonal, both as floats) of each step, the squares nearest the
     straight line; remembered per leg in whole quarter metres (the same legs recur all game)."""
-    key = tuple(_quarters(v) for v in (*start, *end))
+    key = (_quarters(start[0]), _quarters(start[1]), _quarters(end[0]), _quarters(end[1]))
     found = _SQUARES.get(key) if None not in key else None
     if found is not None:
         return found
@@ -725,11 +727,13 @@ def grid_leg_refused(battle_map: BattleMap, name: str, end: Point2) -> bool:
     if not battle_map.grid:
         return False
     token = battle_map.token(name)
+    _, _, wall_zones, spaces = _context(battle_map, token)
+    if _occupied(spaces, end, float(end[0]), float(end[1])):
+        return True  # the cheapest test first: the end in a space
     steps = _squares(token.position, end)
     walls = battle_map.walls
     if walls and any(_touches(wall, ends) for _, _, _, ends in steps for wall in walls):
         return True
-    _, _, wall_zones, spaces = _context(battle_map, token)
     blocking = [space for space in spaces
                 if space[0].hostile_to(token) and size_steps(space[0].creature.size, token.creature.size) < 2]
     half = (battle_map.round_spaces, float(battle_map.half_side(token)))
@@ -738,7 +742,7 @@ def grid_leg_refused(battle_map: BattleMap, name: str, end: Point2) -> bool:
         if (wall_zones and _ground(battle_map, wall_zones, half, x, y)[2] is not None) or \
                 (blocking and _occupied(blocking, b, x, y)):
             return True
-    return bool(_occupied(spaces, end, float(end[0]), float(end[1])))
+    return False
 
 
 def _touches(wall, ends: tuple[float, float, float, float]) -> bool:
