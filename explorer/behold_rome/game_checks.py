@@ -392,9 +392,14 @@ def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
     lv = R.level_of(d, a.card)
     p = R.playable(lv)
     c = p.costs
-    if c["degrade"] or c["abandon"]:
+    if c["abandon"]:
         return None
     deck = d["deck"]
+    if c["degrade"]:
+        if a.store_played or c["discard"] or c["population"] or c["materials"]:
+            return None
+        return _degrade_cost_completion(R, d, [e for e in deck.hand if e[0] != a.card], c["degrade"],
+                                        c["degrade_type"], p.benefits)
     stored = deck.stored()
     benefits = p.benefits
     if a.store_played:
@@ -408,6 +413,75 @@ def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
         stored = stored + [[a.card, lv.level, "stored"]]
     return _plain_completion(R, d, [e for e in deck.hand if e[0] != a.card], c["discard"], c["population"],
                              c["materials"], stored, benefits, deck.top, deck.next_unstores())
+
+
+def _degrade_cost_completion(R: Rules, d: dict, hand: list, degrade: int, wanted: Optional[str],
+                             benefits) -> Optional[bool]:
+    """Whether a play frame whose one cost left is ``degrade`` (1) card of the hand (of type ``wanted``, if
+    given) can be completed, the frame the only action resolving (fixed rounds), worked out without a
+    search: some card ``X`` of ``hand`` (the played card set aside) that may be degraded is, and with ``X``
+    a level down the benefits are resolved -- by :func:`_plain_completion` (a develop read on the deck
+    with ``X`` degraded: its targets' requirements may name ``X``), or by :func:`_conquer_degrade` for a
+    conquest beside a degrade.  Degrading changes no stored card, no region controlled and not the top
+    card; ``X`` is touched, which only a store minds (a store: None, as for any other case not covered)."""
+    if degrade != 1:
+        return None
+    kinds = [b["kind"] for b in benefits]
+    if "store" in kinds or len(set(kinds)) != len(kinds) or any(b["left"] <= 0 for b in benefits):
+        return None
+    deck = d["deck"]
+    found: Optional[bool] = False
+    for x in hand:
+        if wanted is not None and R.levels[(x[0], x[1])].type != wanted:
+            continue
+        to = R.down(x[1])
+        if to is None:
+            continue
+        after = [[x[0], to] if e is x else e for e in hand]
+        if "degrade" in kinds:
+            ok = _conquer_degrade(R, d, after, benefits)
+        else:
+            seen = d
+            if "develop" in kinds:
+                twin = deck.copy()
+                twin.set_level(x[0], to)
+                seen = dict(d)
+                seen["deck"] = twin
+            ok = _plain_completion(R, seen, after, 0, 0, 0, deck.stored(), benefits, deck.top, deck.next_unstores())
+        if ok:
+            return True
+        if ok is None:
+            found = None
+    return found
+
+
+def _conquer_degrade(R: Rules, d: dict, hand: list, benefits) -> Optional[bool]:
+    """Whether benefits of a degrade (of a card of the hand) and at most a conquest, nothing else, can each be
+    resolved at least in part with the cards of ``hand``: a region ``C`` conquered (wealth, banner) and
+    another card degraded, in either order (the conquest's abandon, with 4 regions controlled, can always
+    be paid, and neither step changes another card of the hand) -- or a card degraded that is then a
+    region to conquer.  None for other benefits."""
+    if len(benefits) > 2 or any(b["kind"] not in ("degrade", "conquer") for b in benefits):
+        return None
+    degrade = next(b for b in benefits if b["kind"] == "degrade")
+    conquer = next((b for b in benefits if b["kind"] == "conquer"), None)
+    wanted = degrade.get("type")
+
+    def degradable(e) -> bool:
+        return (wanted is None or R.levels[(e[0], e[1])].type == wanted) and R.down(e[1]) is not None
+
+    if conquer is None:
+        return any(degradable(e) for e in hand)
+    value = conquer["value"]
+
+    def conquers(e) -> bool:
+        x = R.levels[(e[0], e[1])]
+        return x.type == "region" and x.wealth <= value and R.banner_ok(d, x.banner)
+
+    for c in hand:
+        if conquers(c) and any(degradable(e) for e in hand if e is not c):
+            return True
+    return any(degradable(e) and conquers([e[0], R.down(e[1])]) for e in hand)
 
 
 STEP_DECIDED = frozenset({Discard, Pay, Draw, Store, Develop, Conquer})

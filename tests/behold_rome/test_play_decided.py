@@ -52,3 +52,36 @@ def test_a_play_or_step_decided_without_a_copy_is_decided_as_its_trial(name):
             state.apply(player.choose(state, rng))
     if not CONFIGURATIONS[name].get("variants") or "fluid-rounds" not in CONFIGURATIONS[name]["variants"]:
         assert decided > 400
+
+
+def test_a_play_with_a_degrade_cost_is_decided_as_its_trial():
+    """behold-rome-rulebook.txt, "Degrade": a card whose cost degrades a card of the hand ("degrade 1 -> conquer 3,
+    degrade 1", "degrade 1 -> develop 2") is played only if some card of the hand can be degraded and, with it a
+    level down, each type of the benefits resolved at least in part ("Action Phase", ruling
+    behold_rome.benefit-check): ``play_decided`` answers these plays on the state itself as the trial on a copy
+    does, both ways."""
+    seen = {True: 0, False: 0}
+    for seed in range(6):
+        state, rng, player = start(CONFIGURATIONS["normal"], seed), SeededRng(seed), RandomPlayer(0.6 + 0.05 * seed)
+        while not state.is_terminal():
+            R, d = state.rules, state._data
+            for a in candidates(R, d):
+                if type(a) is not Play or not R.playable(R.level_of(d, a.card)).costs["degrade"]:
+                    continue
+                try:
+                    basic(R, d, a)
+                except RuleViolation:
+                    continue
+                fast = play_decided(R, d, a)
+                if fast is None:
+                    assert a.interrupt, a
+                    continue
+                try:
+                    _look_ahead(R, d, a)
+                    slow = True
+                except RuleViolation:
+                    slow = False
+                assert fast == slow, (a, d["deck"], state.round)
+                seen[fast] += 1
+            state.apply(player.choose(state, rng))
+    assert seen[True] > 20 and seen[False] > 20, seen
