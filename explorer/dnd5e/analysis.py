@@ -30,7 +30,7 @@ from shapely.geometry import LineString, box
 from explorer.core.inputs import InputError
 from explorer.core.rules import RuleViolation
 from explorer.dnd5e import refs
-from explorer.dnd5e.battlemap import BattleMap, Point2, Token, diagonal_step, gap_between
+from explorer.dnd5e.battlemap import BattleMap, Point2, Token, _quarters, diagonal_step, gap_between
 from explorer.dnd5e.creatures import SQUARE
 from explorer.dnd5e.movement import EPS, MODES, Budget, Movement, _Walker, allowance, move, speed_of
 from explorer.dnd5e.odds import AttackOdds, attack_odds, convolve, wurfmodus
@@ -301,7 +301,145 @@ def _limit(walker: _Walker, speed: str):
     return allowance(walker.token, speed, dash=walker.budget.dash)
 
 
+class _NotQuarters(Exception):
+    """A value of the grid search is not a whole number of quarter metres (the Fraction search runs)."""
+
+
 def _grid_search(m: BattleMap, token: Token, walker: _Walker, budget: Budget):
+    """Exact Dijkstra over the squares (:func:`_grid_search_fractions`), counted in whole quarter metres
+    when every length, cost and limit is one (:func:`_grid_search_quarters`: the same search)."""
+    try:
+        return _grid_search_quarters(m, token, walker, budget)
+    except _NotQuarters:
+        return _grid_search_fractions(m, token, walker, budget)
+
+
+def _wall_tests(m: BattleMap, half: Fraction) -> dict:
+    """The remembered answers of "does the line between the centres of squares a and b touch a wall" on
+    map ``m``'s walls for a space of half side ``half``, shared by every search on these walls (they
+    never change during an encounter): ``{(a, b): bool}`` (a < b)."""
+    walls = m.walls
+    key = (id(walls), half)
+    found = _WALL_TESTS.get(key)
+    if found is None or found[0] is not walls:
+        if len(_WALL_TESTS) > 64:
+            _WALL_TESTS.clear()
+        found = _WALL_TESTS[key] = (walls, {})  # holds the walls: their id stays theirs
+    return found[1]
+
+
+def _walls_union(m: BattleMap):
+    """The union of the map's walls, prepared (None without walls), built once per tuple of walls."""
+    walls = m.walls
+    if not walls:
+        return None
+    found = _UNIONS.get(id(walls))
+    if found is None or found[0] is not walls:
+        if len(_UNIONS) > 64:
+            _UNIONS.clear()
+        union = shapely.union_all([w.shape for w in walls])
+        shapely.prepare(union)
+        found = _UNIONS[id(walls)] = (walls, union)
+    return found[1]
+
+
+_WALL_TESTS: dict = {}
+_UNIONS: dict = {}
+
+
+def _grid_search_quarters(m: BattleMap, token: Token, walker: _Walker, budget: Budget):
+    """:func:`_grid_search_fractions` with every length, cost and limit in whole quarter metres (a square
+    is 6): the same comparisons in integers, so the same heap order, the same paths and the same costs
+    (given back as Fractions); _NotQuarters if a value is not a whole number of quarters."""
+    half = m.half_side(token)
+    nx, ny = (int((side - 2 * half) / SQUARE) + 1 for side in (m.width, m.height))
+    si, sj = (int((v - half) / SQUARE) for v in token.position)
+    alternate = m.rulings["dnd5e.grid-diagonals"] == "alternate-1.5-3"
+    hq, used0 = _quarters(half), _quarters(budget.used)
+    diagonal = [_quarters(diagonal_step(n, m.rulings)) for n in (1, 2)]  # the par-th + 1 diagonal: n = par + 1
+    if hq is None or used0 is None or None in diagonal:
+        raise _NotQuarters
+    walls = _walls_union(m)
+    places: dict = {}
+
+    def at(i, j):
+        found = places.get((i, j))
+        if found is None:
+            found = places[(i, j)] = (Fraction(hq + 6 * i, 4), Fraction(hq + 6 * j, 4))  # half + i * SQUARE
+        return found
+
+    entry: dict = {}
+
+    def enter(i, j):
+        """(rate, limit in quarters) of entering square (i, j), or None where move() refuses to go."""
+        if (i, j) not in entry:
+            p = at(i, j)
+            try:
+                piece = walker._piece(p, p, SQUARE, p)
+            except RuleViolation:
+                entry[(i, j)] = None
+            else:
+                limit = _quarters(_limit(walker, piece.speed))
+                if limit is None:
+                    raise _NotQuarters
+                entry[(i, j)] = (piece.rate, limit)
+        return entry[(i, j)]
+
+    blocked = _wall_tests(m, half)
+
+    def wall_between(a, b):
+        key = (a, b) if a < b else (b, a)
+        found = blocked.get(key)
+        if found is None:
+            pa, pb = at(*a), at(*b)
+            found = blocked[key] = walls is not None and walls.intersects(
+                LineString([(float(pa[0]), float(pa[1])), (float(pb[0]), float(pb[1]))]))
+        return found
+
+    parity0 = budget.diagonals % 2 if alternate else 0
+    first = (si, sj, parity0)
+    best = {first: used0}
+    prev: dict = {}
+    heap = [(used0, si, sj, parity0)]
+    while heap:
+        used, i, j, par = heapq.heappop(heap)
+        if used > best[(i, j, par)]:
+            continue
+        for di, dj in _KING:
+            ni, nj = i + di, j + dj
+            if not (0 <= ni < nx and 0 <= nj < ny):
+                continue
+            info = enter(ni, nj)
+            if info is None or wall_between((i, j), (ni, nj)):
+                continue
+            rate, limit = info
+            if di and dj:
+                length = diagonal[par]
+                npar = (par + 1) % 2 if alternate else 0
+            else:
+                length, npar = 6, par
+            new = used + length * rate
+            if new > limit:
+                continue
+            state = (ni, nj, npar)
+            if new < best.get(state, new + 1):
+                best[state] = new
+                prev[state] = (i, j, par)
+                heapq.heappush(heap, (new, ni, nj, npar))
+    found, paths = {}, {}
+    for state, used in best.items():
+        p = at(state[0], state[1])
+        if p not in found or used < found[p]:
+            found[p] = used
+            chain, s = [], state
+            while s != first:
+                chain.append(at(s[0], s[1]))
+                s = prev[s]
+            paths[p] = tuple(reversed(chain))
+    return {p: Fraction(used, 4) for p, used in found.items()}, paths
+
+
+def _grid_search_fractions(m: BattleMap, token: Token, walker: _Walker, budget: Budget):
     """Exact Dijkstra over the squares; the state carries the parity of the diagonals under
     ``alternate-1.5-3`` (the next diagonal's price depends on it)."""
     half = m.half_side(token)
