@@ -22,7 +22,8 @@ from explorer.behold_rome.actions import (Abandon, Conquer, Degrade, Develop, De
                                           Store)
 from explorer.behold_rome.deck import MARKERS, MAX_CONTROLLED, MAX_STORED
 from explorer.behold_rome.game_rules import (Rules, _nation_costs, benefit_of, candidates, copy_data, costs_left, noop,
-                                             perform, phase_of, possessive, step_candidates, target)
+                                             perform, phase_of, possessive, step_candidates, target,
+                                             target_or_none)
 from explorer.core.rules import RuleViolation
 
 SEARCH_BUDGET = 20_000
@@ -670,10 +671,10 @@ def _develops(R: Rules, d: dict, e: list, wanted: Optional[str], held: Optional[
     lv = R.levels[(e[0], e[1])]
     if wanted is not None and lv.type != wanted:
         return False
-    try:
-        costs = target(R, d, e[0], False)[1]
-    except RuleViolation:
+    found = target_or_none(R, d, e[0])
+    if found is None:
         return False
+    costs = found[1]
     if not costs_left(costs):
         return True
     if costs["discard"] or costs["degrade"]:
@@ -723,6 +724,61 @@ def _finishes(R: Rules, d: dict, a) -> bool:
     return True
 
 
+def _accepts(R: Rules, d: dict, a, phase: str) -> Optional[bool]:
+    """Whether :func:`basic` passes ``a`` (a candidate of :func:`legal`), read without raising, for the
+    candidates most often refused -- a store, develop, degrade or conquest of each card of the hand, a
+    play, a move-on without a discard, a pass of the nation card outside fluid rounds: the same tests in
+    the same order, none of the refusals worded.  None for the others (then :func:`basic` decides)."""
+    kind = type(a)
+    if kind is Play:
+        if phase != "action" or a.interrupt:
+            return None
+        deck = d["deck"]
+        if not deck.in_hand(a.card):
+            return False
+        lv = R.level_of(d, a.card)
+        p = R.playable(lv)
+        if p is None or p.interrupts or not R.banner_ok(d, lv.banner):
+            return False
+        if a.store_played:
+            if p.store is None:
+                return False
+            n = R.count(lv, p.store.resource)
+            return n >= 1 and (R.store_cards or n <= p.store.store)
+        return True
+    if kind is MoveOn:
+        if phase != "action" or a.discard or R.last_round(d) or not (R.nation_on_top(d) or R.any_time):
+            return None
+        return R.fluid or not d["deck"].hand
+    if kind is PassNation:
+        return False if not R.fluid else None
+    name = BENEFIT_KINDS.get(kind)
+    if name is None or phase != "benefits" or kind is DevelopRegion:
+        return None
+    f = d["frames"][-1]
+    b = benefit_of(f, name)
+    if b is None or b["left"] <= 0:
+        return False
+    deck = d["deck"]
+    if not deck.in_hand(a.card):
+        return False
+    lv = R.level_of(d, a.card)
+    if kind is Store:
+        if a.card in f["touched"] or deck.count_stored() >= MAX_STORED:
+            return False
+        n = R.count(lv, b["resource"])
+        return n >= 1 and (R.store_cards or n <= b["left"])
+    if kind is Develop:
+        if b.get("type") is not None and lv.type != b["type"]:
+            return False
+        return target_or_none(R, d, a.card) is not None
+    if kind is Degrade:
+        if b.get("type") is not None and lv.type != b["type"]:
+            return False
+        return R.down(lv.level) is not None
+    return lv.type == "region" and lv.wealth <= b["value"] and R.banner_ok(d, lv.banner)  # Conquer
+
+
 def _legal_step(R: Rules, d: dict, a, trials: Optional[dict] = None) -> bool:
     try:
         verify(R, d, a, trials)
@@ -741,7 +797,8 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
     their checks differ only in whether the card is in the hand, so the first one's answer is theirs all."""
     out = []
     step_legal = False
-    hopeless = _hopeless(R, d) if phase_of(d) == "action" else ()
+    phase = phase_of(d)
+    hopeless = _hopeless(R, d) if phase == "action" else ()
     by_hand_card: dict = {}
     for a in candidates(R, d):
         kind = type(a)
@@ -749,7 +806,8 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
             continue
         if kind is EndTurn or kind is MoveOn:
             if a.discard in ("top", ""):
-                if _legal_step(R, d, a):
+                accepted = _accepts(R, d, a, phase) if kind is MoveOn else None
+                if accepted if accepted is not None else _legal_step(R, d, a):
                     out.append(a)
                 continue
             found = by_hand_card.get(kind)
@@ -758,11 +816,15 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
             if found:
                 out.append(a)
             continue
+        accepted = _accepts(R, d, a, phase)
+        if accepted is False:
+            continue
         if kind is Play:
-            try:
-                basic(R, d, a)
-            except RuleViolation:
-                continue
+            if accepted is None:
+                try:
+                    basic(R, d, a)
+                except RuleViolation:
+                    continue
             decided = play_decided(R, d, a)
             if decided is None:
                 try:
@@ -782,10 +844,11 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
             if not step_legal or all(b["done"] for b in d["frames"][-1]["benefits"]):
                 out.append(a)
         else:
-            try:
-                basic(R, d, a)
-            except RuleViolation:
-                continue
+            if accepted is None:
+                try:
+                    basic(R, d, a)
+                except RuleViolation:
+                    continue
             decided = (step_decided(R, d, a) if kind in STEP_DECIDED else
                        nation_decided(R, d) if kind is DevelopNation else None)
             if decided is None:

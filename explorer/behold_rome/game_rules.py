@@ -161,7 +161,8 @@ _DERIVED: dict[int, tuple] = {}
 def _derived(cardset) -> tuple:
     """Every level by ``(card id, level)``, by name, and its :class:`Playable` (None without an action),
     worked out once per card set; and the candidates between actions by the hand's ``(card id, level)``
-    pairs, filled as hands come (:func:`candidates`: they depend on the hand alone)."""
+    pairs, filled as hands come (:func:`candidates`: they depend on the hand alone); and what developing a card
+    into each level asks (:func:`target_or_none`), filled as asked."""
     found = _DERIVED.get(id(cardset))
     if found is None or found[0] is not cardset:
         levels = {(c.id, lv.level): lv for c in cardset.civ_cards for lv in c.levels}
@@ -169,7 +170,7 @@ def _derived(cardset) -> tuple:
         plays = {id(lv): None if lv.action is None else Playable.of(lv.action) for lv in levels.values()}
         if len(_DERIVED) > 64:
             _DERIVED.clear()
-        found = _DERIVED[id(cardset)] = (cardset, levels, by_name, plays, {})
+        found = _DERIVED[id(cardset)] = (cardset, levels, by_name, plays, {}, {})
     return found[1:]
 
 
@@ -182,7 +183,7 @@ class Rules:
         self.variants = frozenset(variants)
         self.rounds = rounds
         self.fluid = "fluid-rounds" in self.variants
-        self.levels, self.by_name, self._plays, self.between_actions = _derived(cardset)
+        self.levels, self.by_name, self._plays, self.between_actions, self.targets = _derived(cardset)
         self.wrap = rulings["behold_rome.level-bounds"] == "wrap"
         self.heed_banner = rulings["behold_rome.develop-banner"] == "heed-target"
         self.store_cards = rulings["behold_rome.store-counts"] == "cards"
@@ -279,9 +280,46 @@ def _nation_costs(R: Rules, d: dict) -> dict:
     return costs
 
 
+def target_or_none(R: Rules, d: dict, card_id: str) -> Optional[tuple[int, dict]]:
+    """:func:`target` without its refusal: None where it raises (the look-aheads ask it of every card of the
+    hand, and most refusals are never read).  What a target level asks beside the state -- its requirement
+    (a level to be active, or an extra cost), whether it is a tributary -- is read once per level."""
+    deck = d["deck"]
+    level = deck.level(card_id)
+    to = level + 1 if level < 4 else (1 if R.wrap else None)
+    if to is None:
+        return None
+    plan = R.targets.get((card_id, to))
+    if plan is None:
+        lv = R.levels[(card_id, to)]
+        req = lv.requirement
+        needs = req.level if req is not None and req.level else None
+        extra = add_costs(no_costs(), req.cost) if req is not None and not req.level else no_costs()
+        plan = R.targets[(card_id, to)] = (lv, needs, extra, lv.type == "tributary")
+    lv, needs, extra, tributary = plan
+    if R.heed_banner and lv.banner is not None and not R.banner_ok(d, lv.banner):
+        return None
+    if needs is not None and not R.active(d, needs):
+        return None
+    costs = extra.copy()
+    if tributary:
+        for e in reversed(deck.stack):  # the controlled regions stand at the very back
+            if e[2] != "controlled":
+                return None
+            if e[0] != card_id:
+                break
+        else:
+            return None
+        costs["abandon"] += 1
+    return to, costs
+
+
 def target(R: Rules, d: dict, card_id: str, region: bool) -> tuple[int, dict]:
     """The level ``card_id`` develops into and the extra costs of getting there (requirement, tributary)."""
-    level = d["deck"].level(card_id)
+    found = target_or_none(R, d, card_id)
+    if found is not None:
+        return found
+    level = d["deck"].level(card_id)  # refused: the reason, worded
     to = R.up(level)
     if to is None:
         raise RuleViolation(f"{R.level_of(d, card_id).name} is at level 4: it cannot be developed "
@@ -714,4 +752,4 @@ def _start_benefits(R: Rules, d: dict, f: dict, emit: Callable) -> None:
 
 
 __all__ = ["Playable", "Rules", "benefit_of", "candidates", "copy_data", "made", "noop", "perform", "phase_of",
-           "possessive", "refill", "step_candidates", "target"]
+           "possessive", "refill", "step_candidates", "target", "target_or_none"]

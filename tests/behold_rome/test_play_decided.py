@@ -85,3 +85,38 @@ def test_a_play_with_a_degrade_cost_is_decided_as_its_trial():
                 seen[fast] += 1
             state.apply(player.choose(state, rng))
     assert seen[True] > 20 and seen[False] > 20, seen
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGURATIONS))
+def test_the_checks_read_without_raising_pass_what_the_checks_pass(name):
+    """behold-rome-rulebook.txt, "Action Phase": the checks ``legal`` reads without raising a refusal
+    (``game_checks._accepts``: a play, a store, develop, degrade or conquest of a card of the hand, a move-on
+    without a discard, a pass of the nation card) pass exactly the candidates ``basic`` passes; and
+    ``target_or_none`` is None exactly where ``target`` refuses ("Develop"), else the same level and costs."""
+    from explorer.behold_rome.game_checks import _accepts
+    from explorer.behold_rome.game_rules import phase_of, target, target_or_none
+
+    asked = 0
+    for seed in range(3):
+        state, rng, player = start(CONFIGURATIONS[name], seed), SeededRng(seed), RandomPlayer(0.6 + 0.1 * seed)
+        while not state.is_terminal():
+            R, d = state.rules, state._data
+            for a in candidates(R, d):
+                quick = _accepts(R, d, a, phase_of(d))
+                if quick is None:
+                    continue
+                try:
+                    basic(R, d, a)
+                    slow = True
+                except RuleViolation:
+                    slow = False
+                assert quick == slow, (a, d["deck"], state.phase)
+                asked += 1
+            for e in d["deck"].hand + d["deck"].controlled():
+                try:
+                    slow = target(R, d, e[0], False)
+                except RuleViolation:
+                    slow = None
+                assert target_or_none(R, d, e[0]) == slow, (e, d["deck"])
+            state.apply(player.choose(state, rng))
+    assert asked > 300
