@@ -438,6 +438,8 @@ def gap_between(m: BattleMap, a: Token, a_at, b: Token, b_at) -> Fraction:
 
 
 def _gap(m: BattleMap, a: Token, a_at, b: Token, b_at) -> Fraction:
+    if m.grid:  # counted in quarter metres and remembered by squares (cheaper than the key below)
+        return m.grid_distance(a, tuple(a_at), b, tuple(b_at))
     key = (m.rulings, a.creature.size, tuple(a_at), b.creature.size, tuple(b_at))
     found = _GAPS.get(key)
     if found is None:

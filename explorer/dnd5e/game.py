@@ -107,6 +107,8 @@ class EncounterState(GameState):
     the creature whose turn it is (:attr:`acting`).  Phases: ``zug`` (a creature's turn), ``ende``."""
 
     game_over_rule = refs.AKTIONEN_IM_KAMPF
+    _left: tuple | None = None  # (what __init__ sets: also there for a state made without it, unpickled)
+    _toward: tuple = (None, None, None, {})
 
     def __init__(self, encounter: Encounter, data: dict, seed: int):
         super().__init__()
@@ -121,6 +123,8 @@ class EncounterState(GameState):
         for a game loaded from a position (:mod:`explorer.dnd5e.position`); a replay starts there."""
         self._moves: dict = {}
         self._left: tuple | None = None
+        self._toward: tuple = (None, None, None, {})
+        """The moves :func:`move_toward` found, with the map, mover and budget they hold for."""
         """Movements computed, by action, with the map, mover and budget they hold for (:func:`_movement`)."""
 
     # -- protocol ---------------------------------------------------------------------------------
@@ -1320,8 +1324,21 @@ def move_toward(state: EncounterState, other: str, *, away: bool = False):
     map allow, shortened by halves (at most three tries); nothing if none of them is legal."""
     m = state.battle_map
     token = m.token(state.acting)
+    budget = state._data["budget"]
+    # the answer is the map's, the mover's and the budget's alone (a Bewegen's check is its movement):
+    # remembered for them, so a state asked again after an action that moved nothing answers at once
+    memo = state._toward
+    if memo[0] is not m or memo[1] is not token or memo[2] is not budget:
+        memo = state._toward = (m, token, budget, {})
+    found = memo[3].get((other, away), _UNKNOWN)
+    if found is not _UNKNOWN:
+        if found is not None and not state.is_terminal():
+            state._accept(found)  # as can() would (it is legal: the same map, mover and budget)
+            yield found
+        return
     left = state.movement_left()
     if left < SQUARE or speed_of(token) == 0:
+        memo[3][(other, away)] = None
         return
     grid = m.grid
     for path in _straight(state, token, m.token(other), not away, left):
@@ -1329,8 +1346,13 @@ def move_toward(state: EncounterState, other: str, *, away: bool = False):
             continue  # refused whatever else (a wall, a foe's space, the end in a space: the walker's own tests)
         action = A.Bewegen((path,))
         if state.can(action):
+            memo[3][(other, away)] = action
             yield action
             return
+    memo[3][(other, away)] = None
+
+
+_UNKNOWN = object()
 
 
 def _straight(state: EncounterState, token, other, toward: bool, left: Fraction):

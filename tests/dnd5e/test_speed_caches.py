@@ -80,3 +80,31 @@ def test_a_context_found_by_the_other_tokens_is_the_one_built_afresh():
         assert [(o.name, q) for o, _, q in found[3]] == [(o.name, q) for o, _, q in fresh[3]]
         checked += 1
     assert checked > 40
+
+
+def test_a_remembered_candidate_move_is_the_one_found_afresh():
+    """SRD 5.1 "Combat > Movement and Position > Breaking Up Your Move": the candidate move toward (or
+    away from) each creature, remembered for the map, mover and budget, is the one found afresh -- after
+    an action that moved nothing, after undo and in a copy -- and it is legal."""
+    from explorer.dnd5e.game import move_toward
+
+    def fresh(state, other, away):
+        state._toward = (None, None, None, {})
+        return next(move_toward(state, other, away=away), None)
+
+    checked = 0
+    for state in _states("scharmuetzel", range(2)):
+        names = [t.name for t in state.battle_map.others(state.acting)]
+        asked = {(n, away): next(move_toward(state, n, away=away), None) for n in names for away in (False, True)}
+        twin = state.copy()
+        state.apply(next(iter(state.legal_actions())))  # the turn ended (another mover), then taken back
+        for n in [t.name for t in state.battle_map.others(state.acting)]:
+            next(move_toward(state, n), None)
+        state.undo()
+        for (n, away), found in asked.items():
+            assert next(move_toward(state, n, away=away), None) == found  # remembered
+            assert next(move_toward(twin, n, away=away), None) == found
+            assert fresh(twin, n, away) == found
+            assert found is None or state.can(found)
+            checked += 1
+    assert checked > 200
