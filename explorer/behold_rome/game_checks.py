@@ -21,9 +21,9 @@ from explorer.behold_rome.actions import (Abandon, Conquer, Degrade, Develop, De
                                           Draw, EndGame, EndTurn, Finish, MoveOn, PassNation, Pay, Play, StopDrawing,
                                           Store)
 from explorer.behold_rome.deck import MARKERS, MAX_CONTROLLED, MAX_STORED
-from explorer.behold_rome.game_rules import (Rules, _nation_costs, benefit_of, candidates, copy_data, costs_left, noop,
-                                             perform, phase_of, possessive, step_candidates, target,
-                                             target_or_none)
+from explorer.behold_rome.game_rules import (Rules, _nation_costs, benefit_of, between_actions, candidates, copy_data,
+                                             costs_left, made, noop, perform, phase_of, possessive, step_candidates,
+                                             target, target_or_none)
 from explorer.core.rules import RuleViolation
 
 SEARCH_BUDGET = 20_000
@@ -382,12 +382,13 @@ HAND_BENEFITS = frozenset({"store", "develop", "conquer"})
 """The benefits among them resolved with a card of the hand (:func:`play_decided` takes at most one)."""
 
 
-def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
+def play_decided(R: Rules, d: dict, a: Play, stored: Optional[list] = None) -> Optional[bool]:
     """Whether the Play ``a`` (between actions, no interrupting card, :func:`basic` passed) passes its
     look-ahead, worked out on ``d`` without the trial copy :func:`verify` makes and searches; None for a
     play it does not cover (then the trial decides).  The played card leaves the hand (stored, if
     ``store_played``, by :func:`~explorer.behold_rome.game_rules.perform`'s own rule); then
-    :func:`_plain_completion` answers for its frame."""
+    :func:`_plain_completion` answers for its frame.  ``stored``: the deck's stored entries, if the caller
+    has them (:func:`legal` reads them once for all the plays of a hand)."""
     if a.interrupt or d["frames"] or R.fluid:
         return None
     lv = R.level_of(d, a.card)
@@ -401,19 +402,33 @@ def play_decided(R: Rules, d: dict, a: Play) -> Optional[bool]:
             return None
         return _degrade_cost_completion(R, d, [e for e in deck.hand if e[0] != a.card], c["degrade"],
                                         c["degrade_type"], p.benefits)
-    stored = deck.stored()
-    benefits = p.benefits
+    if stored is None:
+        stored = deck.stored()
+    plan = _PLANS.get((id(p), a.store_played))
+    if plan is None or plan[0] is not p:
+        benefits = p.benefits
+        if a.store_played:
+            store = next(b for b in benefits if b["kind"] == "store")
+            benefits = [b for b in benefits if b is not store]
+        if len(_PLANS) > 10_000:
+            _PLANS.clear()
+        plan = _PLANS[(id(p), a.store_played)] = (p, _shape(benefits))
     if a.store_played:
         if costs_left(c):
             return None
         n = R.count(lv, p.store.resource)
         if not (len(stored) < MAX_STORED and n >= 1 and (R.store_cards or n <= p.store.store)):
             return False
-        store = next(b for b in benefits if b["kind"] == "store")
-        benefits = [b for b in benefits if b is not store]
         stored = stored + [[a.card, lv.level, "stored"]]
+    if plan[1] is None:
+        return None
     return _plain_completion(R, d, [e for e in deck.hand if e[0] != a.card], c["discard"], c["population"],
-                             c["materials"], stored, benefits, deck.top, deck.next_unstores())
+                             c["materials"], stored, None, deck.top, deck.next_unstores(), plan[1])
+
+
+_PLANS: dict = {}
+"""By a :class:`~explorer.behold_rome.game_rules.Playable`'s id and ``store_played``: the playable and the shape
+(:func:`_shape`) of the benefits its play frame resolves (the played card's own store taken out)."""
 
 
 def _degrade_cost_completion(R: Rules, d: dict, hand: list, degrade: int, wanted: Optional[str],
@@ -585,8 +600,20 @@ def _pays(R: Rules, stored: list, c: dict, paid=None) -> Optional[bool]:
     return population <= sum(r.population for r in held) and materials <= sum(r.materials for r in held)
 
 
+def _shape(benefits) -> Optional[tuple]:
+    """What :func:`_plain_completion` reads of a frame's benefits not yet begun: the one resolved with a card of
+    the hand (None if none) and whether a draw is among them; None for benefits it does not cover."""
+    kinds = [b["kind"] for b in benefits]
+    if not DECIDED_BENEFITS.issuperset(kinds) or len(set(kinds)) != len(kinds) or any(b["left"] <= 0 for b in benefits):
+        return None
+    using = [b for b in benefits if b["kind"] in HAND_BENEFITS]
+    if len(using) > 1:
+        return None
+    return (using[0] if using else None, "draw" in kinds)
+
+
 def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: int, materials: int, stored: list,
-                      benefits, top: Optional[list], unstores: bool) -> Optional[bool]:
+                      benefits, top: Optional[list], unstores: bool, shape: Optional[tuple] = None) -> Optional[bool]:
     """Whether one play frame (the only action resolving, fixed rounds: no nation card to pass) can be
     completed, worked out without a search: ``hand`` the cards of the hand, ``discard``, ``population`` and
     ``materials`` its costs left (no degrade or abandon), ``stored`` the stored entries in stack order,
@@ -608,14 +635,13 @@ def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: i
       abandon are paid as above -- unless costs of the card itself are still to be paid with stored cards
       (then which ones were paid matters: None); a conquest with 4 regions controlled abandons one (always
       possible) and the conquered region takes its slot."""
-    kinds = [b["kind"] for b in benefits]
-    if not DECIDED_BENEFITS.issuperset(kinds) or len(set(kinds)) != len(kinds) or any(b["left"] <= 0 for b in benefits):
-        return None
-    using = [b for b in benefits if b["kind"] in HAND_BENEFITS]
-    if len(using) > 1:
-        return None
+    if shape is None:
+        shape = _shape(benefits)
+        if shape is None:
+            return None
+    b, draw = shape
     pays = bool(population or materials)
-    if pays and using and using[0]["kind"] == "store":
+    if pays and b is not None and b["kind"] == "store":
         return None
     if discard > len(hand):
         return False
@@ -623,13 +649,11 @@ def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: i
         held = [R.levels[(e[0], e[1])].resources for e in stored]
         if population > sum(r.population for r in held) or materials > sum(r.materials for r in held):
             return False
-    draw = "draw" in kinds
     if draw and (top is None or top[0] in MARKERS):
         return False
-    if not using:
+    if b is None:
         return True
     spare = len(hand) - 1 >= discard
-    b = using[0]
     unstores = draw and unstores
     if b["kind"] == "store":
         if len(stored) - (1 if unstores else 0) >= MAX_STORED:
@@ -791,50 +815,16 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
     """The candidates (:func:`~explorer.behold_rome.game_rules.candidates`) that pass :func:`verify`,
     in their order.  A Finish comes after the steps of its frame and is judged by them (refused while
     one of them is legal), not by verifying them again.  ``trials``: as for :func:`verify`, filled for
-    every legal action tried on a copy.
-
-    The end-turn and move-on candidates that discard a card of the hand are made from the hand's cards:
-    their checks differ only in whether the card is in the hand, so the first one's answer is theirs all."""
+    every legal action tried on a copy.  Between actions: :func:`_legal_between`."""
+    phase = phase_of(d)
+    if phase == "action":
+        return _legal_between(R, d, trials)
     out = []
     step_legal = False
-    phase = phase_of(d)
-    hopeless = _hopeless(R, d) if phase == "action" else ()
-    by_hand_card: dict = {}
     for a in candidates(R, d):
         kind = type(a)
-        if kind in hopeless:
-            continue
-        if kind is EndTurn or kind is MoveOn:
-            if a.discard in ("top", ""):
-                accepted = _accepts(R, d, a, phase) if kind is MoveOn else None
-                if accepted if accepted is not None else _legal_step(R, d, a):
-                    out.append(a)
-                continue
-            found = by_hand_card.get(kind)
-            if found is None:
-                found = by_hand_card[kind] = _legal_step(R, d, a)
-            if found:
-                out.append(a)
-            continue
         accepted = _accepts(R, d, a, phase)
         if accepted is False:
-            continue
-        if kind is Play:
-            if accepted is None:
-                try:
-                    basic(R, d, a)
-                except RuleViolation:
-                    continue
-            decided = play_decided(R, d, a)
-            if decided is None:
-                try:
-                    _look_ahead(R, d, a, trials)
-                    decided = True
-                except RuleViolation:
-                    decided = False
-            if decided:
-                out.append(a)
-                step_legal = True
             continue
         if kind is Finish and d["frames"]:
             try:
@@ -843,23 +833,81 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
                 continue
             if not step_legal or all(b["done"] for b in d["frames"][-1]["benefits"]):
                 out.append(a)
-        else:
-            if accepted is None:
-                try:
-                    basic(R, d, a)
-                except RuleViolation:
-                    continue
-            decided = (step_decided(R, d, a) if kind in STEP_DECIDED else
-                       nation_decided(R, d) if kind is DevelopNation else None)
+            continue
+        if accepted is None:
+            try:
+                basic(R, d, a)
+            except RuleViolation:
+                continue
+        decided = step_decided(R, d, a) if kind in STEP_DECIDED else None
+        if decided is None:
+            try:
+                _look_ahead(R, d, a, trials)
+                decided = True
+            except RuleViolation:
+                decided = False
+        if decided:
+            out.append(a)
+            step_legal = True
+    return out
+
+
+def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
+    """:func:`legal` between actions, part by part of the candidates (:func:`~explorer.behold_rome.game_rules.
+    between_actions`, in their order): the plays one by one; the end-turns and move-ons discarding a card of
+    the hand all or none, by the first one's checks; the kinds of action :func:`_hopeless` refuses not
+    looked at."""
+    hopeless = _hopeless(R, d)
+    _, plays, end_turns, move_ons = between_actions(R, d["deck"])
+    out = []
+    stored = d["deck"].stored()
+    for a in plays:
+        accepted = _accepts(R, d, a, "action")
+        if accepted is False:
+            continue
+        if accepted is None:
+            try:
+                basic(R, d, a)
+            except RuleViolation:
+                continue
+        decided = play_decided(R, d, a, stored)
+        if decided is None:
+            try:
+                _look_ahead(R, d, a, trials)
+                decided = True
+            except RuleViolation:
+                decided = False
+        if decided:
+            out.append(a)
+    if EndTurn not in hopeless:
+        if end_turns and _legal_step(R, d, end_turns[0]):
+            out += end_turns
+        a = made(EndTurn, "top")
+        if _legal_step(R, d, a):
+            out.append(a)
+    if MoveOn not in hopeless:
+        if move_ons and _legal_step(R, d, move_ons[0]):
+            out += move_ons
+        a = made(MoveOn, "")
+        accepted = _accepts(R, d, a, "action")
+        if accepted if accepted is not None else _legal_step(R, d, a):
+            out.append(a)
+    if DevelopNation not in hopeless:
+        a = made(DevelopNation)
+        try:
+            basic(R, d, a)
+            decided = nation_decided(R, d)
             if decided is None:
-                try:
-                    _look_ahead(R, d, a, trials)
-                    decided = True
-                except RuleViolation:
-                    decided = False
-            if decided:
-                out.append(a)
-                step_legal = True
+                _look_ahead(R, d, a, trials)
+                decided = True
+        except RuleViolation:
+            decided = False
+        if decided:
+            out.append(a)
+    if EndGame not in hopeless:
+        a = made(EndGame)
+        if _legal_step(R, d, a):
+            out.append(a)
     return out
 
 

@@ -430,18 +430,27 @@ def candidates(R: Rules, d: dict) -> list:
         return [made(Draw), made(StopDrawing), made(PassNation)]
     if phase in ("costs", "benefits"):
         return list(step_candidates(R, d))
+    return list(between_actions(R, deck)[0])
+
+
+def between_actions(R: Rules, deck) -> tuple:
+    """The candidates between actions (:func:`candidates`) and their parts, made once per hand: all of them in
+    order; the plays; the end-turns discarding a card of the hand; the move-ons discarding one.  The rest
+    follow in this order: each part after the plays, the end-turn discarding the top card after the
+    end-turns, then ``MoveOn("")``, ``DevelopNation()``, ``EndGame()`` after the move-ons."""
     key = tuple((e[0], e[1]) for e in deck.hand)
     found = R.between_actions.get(key)
     if found is None:
         if len(R.between_actions) > 50_000:
             R.between_actions.clear()
         found = R.between_actions[key] = _between_actions(R, deck)
-    return list(found)
+    return found
 
 
 def _between_actions(R: Rules, deck) -> tuple:
     """The candidates between actions, made from the hand's cards and levels alone: each card's plays
-    (kept and stored, then on each interrupting card of the hand), its end-turn and its move-on."""
+    (kept and stored, then on each interrupting card of the hand), its end-turn and its move-on; and the
+    parts :func:`between_actions` returns."""
     cards = R.between_actions.get("cards")
     if cards is None:
         cards = R.between_actions["cards"] = {}
@@ -456,17 +465,16 @@ def _between_actions(R: Rules, deck) -> tuple:
                                            made(EndTurn, h), made(MoveOn, h))
         info.append(found)
     interrupting = [x[0] for x in info if x[1]]
-    out: list = []
+    plays: list = []
     for h, _, options, plain, _, _ in info:
         for store_played, play in zip(options, plain):
-            out.append(play)
+            plays.append(play)
             if interrupting:
-                out += [made(Play, h, store_played, i) for i in interrupting if i != h]
-    out += [x[4] for x in info]
-    out.append(made(EndTurn, "top"))
-    out += [x[5] for x in info]
-    out += [made(MoveOn, ""), made(DevelopNation), made(EndGame)]
-    return tuple(out)
+                plays += [made(Play, h, store_played, i) for i in interrupting if i != h]
+    end_turns = tuple(x[4] for x in info)
+    move_ons = tuple(x[5] for x in info)
+    out = (*plays, *end_turns, made(EndTurn, "top"), *move_ons, made(MoveOn, ""), made(DevelopNation), made(EndGame))
+    return out, tuple(plays), end_turns, move_ons
 
 
 # -- performing ----------------------------------------------------------------------------------------
@@ -751,5 +759,5 @@ def _start_benefits(R: Rules, d: dict, f: dict, emit: Callable) -> None:
              refs.INTERRUPTING_ACTIONS)
 
 
-__all__ = ["Playable", "Rules", "benefit_of", "candidates", "copy_data", "made", "noop", "perform", "phase_of",
-           "possessive", "refill", "step_candidates", "target", "target_or_none"]
+__all__ = ["Playable", "Rules", "benefit_of", "between_actions", "candidates", "copy_data", "made", "noop", "perform",
+           "phase_of", "possessive", "refill", "step_candidates", "target", "target_or_none"]
