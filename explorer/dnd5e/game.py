@@ -38,7 +38,6 @@ three tries.  ``action in state.legal_actions()`` checks any action, any path.
 
 from __future__ import annotations
 
-import copy
 import html
 import math
 import re
@@ -562,11 +561,19 @@ def _placed(m: BattleMap, name: str, at, conditions) -> BattleMap:
     """``m`` with creature ``name`` at ``at`` (a position the movement rules accepted: inside the map,
     on the grid, no shared space) and ``conditions``, without checking the whole map again."""
     token = m.token(name)
-    changed = copy.copy(token)
+    changed = _shallow(token)
     object.__setattr__(changed, "position", point(at, "position"))  # exact metres (a float by its decimal text)
     object.__setattr__(changed, "conditions", frozenset(conditions))
-    twin = copy.copy(m)
+    twin = _shallow(m)
     object.__setattr__(twin, "tokens", tuple(changed if t.name == name else t for t in m.tokens))
+    return twin
+
+
+def _shallow(thing):
+    """``copy.copy(thing)`` of a frozen dataclass instance with a ``__dict__`` (a Token, a BattleMap):
+    a new instance holding the same attributes (what copy.copy does, without its protocol's detour)."""
+    twin = object.__new__(type(thing))
+    twin.__dict__.update(thing.__dict__)
     return twin
 
 
@@ -1272,6 +1279,14 @@ def action_candidates(state: EncounterState) -> list[Action]:
     name = state.acting
     token = state.token(name)
     profile = state.profiles[name]
+    simple = not profile.gegenstaende and not profile.faehigkeiten
+    if simple:  # then the list is the creature's, its standing, the action left and who is in the fight alone
+        free = state.action_used is None
+        key = (name, id(profile), token.prone, free, tuple(_foes(state, name)) if free else (),
+               tuple(_allies(state, name)) if free else ())
+        found = _ACTION_CANDIDATES.get(key)
+        if found is not None and found[0] is profile:
+            return list(found[1])
     out: list[Action] = [A.ZugBeenden()]
     if token.prone:
         out.append(A.Aufstehen())
@@ -1297,7 +1312,15 @@ def action_candidates(state: EncounterState) -> list[Action]:
         for ability in profile.faehigkeiten:
             if (name, ability) not in state._data["verbraucht"]:
                 out += [A.SpezialfaehigkeitVerwenden(ability, foe) for foe in foes]
+    if simple:
+        if len(_ACTION_CANDIDATES) > 4096:
+            _ACTION_CANDIDATES.clear()
+        _ACTION_CANDIDATES[key] = (profile, tuple(out))  # holds the profile: its id stays its own
     return out
+
+
+_ACTION_CANDIDATES: dict = {}
+"""The candidates of creatures without items or special abilities, by what they depend on."""
 
 
 def move_candidates(state: EncounterState, limit: int = 4):
