@@ -195,7 +195,7 @@ class Movement:
             for p in leg.pieces:
                 modes.add(p.mode)
                 label = _piece_label(p)
-                kinds[label] = kinds.get(label, Fraction(0)) + p.length
+                kinds[label] = kinds[label] + p.length if label in kinds else p.length  # (only ever printed)
         length = _quarter_sum([leg.length for leg in self.legs])
         if length is None:
             length = sum((leg.length for leg in self.legs), Fraction(0))
@@ -727,33 +727,67 @@ def grid_leg_refused(battle_map: BattleMap, name: str, end: Point2) -> bool:
     if not battle_map.grid:
         return False
     token = battle_map.token(name)
-    _, _, wall_zones, spaces = _context(battle_map, token)
-    if _occupied(spaces, end, float(end[0]), float(end[1])):
+    context = _context(battle_map, token)
+    _, _, wall_zones, spaces = context
+    ex, ey = float(end[0]), float(end[1])
+    if _occupied(spaces, end, ex, ey):
         return True  # the cheapest test first: the end in a space
     steps = _squares(token.position, end)
-    walls = battle_map.walls
+    # every step's ends lie in the leg's bounding box: a wall (or wall zone) whose box it misses is met
+    # by no step, and is not asked step by step
+    sx, sy = float(token.position[0]), float(token.position[1])
+    box = (min(sx, ex), min(sy, ey), max(sx, ex), max(sy, ey))
+    walls = [wall for wall in battle_map.walls if _boxes_meet(box, _bounds(wall.shape))]
     if walls and any(_touches(wall, ends) for _, _, _, ends in steps for wall in walls):
         return True
-    blocking = [space for space in spaces
-                if space[0].hostile_to(token) and size_steps(space[0].creature.size, token.creature.size) < 2]
+    near = [(wall, zone) for wall, zone in wall_zones if _boxes_meet(box, _bounds(zone))]
+    blocking = _blocking(context, token)
     half = (battle_map.round_spaces, float(battle_map.half_side(token)))
     for _, b, _, ends in steps:
         x, y = ends[2], ends[3]
-        if (wall_zones and _ground(battle_map, wall_zones, half, x, y)[2] is not None) or \
+        if (near and _ground(battle_map, wall_zones, half, x, y)[2] is not None) or \
                 (blocking and _occupied(blocking, b, x, y)):
             return True
     return False
+
+
+def _boxes_meet(a: tuple, b: tuple) -> bool:
+    """Do the closed boxes (x0, y0, x1, y1) ``a`` and ``b`` share a point?"""
+    return not (a[2] < b[0] or a[0] > b[2] or a[3] < b[1] or a[1] > b[3])
+
+
+def _bounds(shape) -> tuple:
+    """``shape.bounds``, read once per geometry (geometries are immutable; the entry holds it)."""
+    found = _BOUNDS.get(id(shape))
+    if found is None or found[0] is not shape:
+        if len(_BOUNDS) > MAX_CACHED:
+            _BOUNDS.clear()
+        found = _BOUNDS[id(shape)] = (shape, shape.bounds)
+    return found[1]
+
+
+def _blocking(context: tuple, token: Token) -> list:
+    """The spaces of :func:`_context` whose creature ``token`` may not pass (hostile, less than two size
+    categories apart: SICH UM ANDERE KREATUREN HERUM BEWEGEN), read once per context and mover."""
+    key = (id(context), token.side, token.creature.size)
+    found = _BLOCKING.get(key)
+    if found is None or found[0] is not context:
+        if len(_BLOCKING) > 1024:
+            _BLOCKING.clear()
+        found = _BLOCKING[key] = (context, [space for space in context[3] if space[0].hostile_to(token)
+                                            and size_steps(space[0].creature.size, token.creature.size) < 2])
+    return found[1]
+
+
+_BLOCKING: dict = {}
 
 
 def _touches(wall, ends: tuple[float, float, float, float]) -> bool:
     """Does the straight line between the floats ``ends`` (x0, y0, x1, y1) touch ``wall``
     (shapely's intersects), remembered per wall and line."""
     shape = wall.shape
-    box = _BOUNDS.get(id(shape))
-    if box is None or box[0] is not shape:
-        box = _BOUNDS[id(shape)] = (shape, shape.bounds)  # holds the shape: its id stays its own
     x0, y0, x1, y1 = ends
-    minx, miny, maxx, maxy = box[1]
+    minx, miny, maxx, maxy = _bounds(shape)
     if (x0 if x0 > x1 else x1) < minx or (x0 if x0 < x1 else x1) > maxx or \
             (y0 if y0 > y1 else y1) < miny or (y0 if y0 < y1 else y1) > maxy:
         return False  # the line's bounding box apart from the wall's: no point in common
