@@ -308,12 +308,31 @@ class WhatIf:
         formats = {c: (zahl if c.startswith(("Schaden", "Differenz")) else
                        (lambda v: zahl(v, 1).removesuffix(",0")) if c == "Bewegung (m)" else prozent)
                    for c in numbers}
-        table = html_table(shown, index=False, formats=formats)._repr_html_()
+        if len(shown.columns) > WIDE_COLUMNS and "Option" in shown.columns and len(shown) <= WIDE_COLUMNS:
+            table = html_table(_options_side_by_side(shown, formats))._repr_html_()
+        else:
+            table = html_table(shown, index=False, formats=formats)._repr_html_()
         notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes + lines)
         return f"<div><b>{html.escape(self.title)}</b><ul>{notes}</ul>{table}{regeln_html(self.rules)}</div>"
 
     def __repr__(self) -> str:
         return f"WhatIf({self.kind!r}, {self.title!r}, {len(self.frame)} rows)"
+
+
+WIDE_COLUMNS = 6
+"""A what-if table of more figures than this, for at most as many options, shows each option as a column and
+each figure as a row: seven or eight figures side by side ran past a 590 px output area (docs/panel-layout.md)."""
+
+
+def _options_side_by_side(shown: pd.DataFrame, formats) -> pd.DataFrame:
+    """``shown`` turned round: a column per option, a row per figure, every cell as the lesson writes it."""
+    rows = {}
+    for column in shown.columns:
+        if column == "Option":
+            continue
+        write = formats.get(column, lambda v: zahl(v) if isinstance(v, float) else str(v))
+        rows[column] = [write(v) for v in shown[column]]
+    return pd.DataFrame(rows, index=list(shown["Option"])).T
 
 
 # -- 1. Helfen vs allein angreifen ----------------------------------------------------------------

@@ -1,6 +1,7 @@
 """What-if studies (Helfen, Ausweichen, Deckung, Rückzug): exact figures against hand-computed values and
 against brute force over every d20 and damage die, the frames' invariants, the inputs, and one plot each."""
 
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -370,3 +371,15 @@ def test_the_helfen_table_is_one_row_per_rk_with_the_options_side_by_side():
     row = study.frame.set_index(["RK", "Option"]).loc[(13, "Helfen")]
     assert shown.set_index("RK").loc[13, "Treffer Helfen"] == float(row["P(mind. ein Treffer)"]) * 100
     assert "beide greifen an" in lines[0]
+
+
+def test_viele_kennzahlen_stehen_je_option_in_einer_spalte():
+    """dnd5e-combat-de-excerpt.txt, "RÜCKZUG": the Rückzug study has eight figures for three options; shown with
+    a column per option and a row per figure it fits a 590 px output area (seven or eight columns side by side
+    did not), its cells written as the lessons write them."""
+    page = rueckzug_vs_provozieren("kaempferin", ["ork", "goblin"])._repr_html_()
+    heads = re.findall(r'class="col_heading level0 col\d" >([^<]*)<', page)
+    rows = re.findall(r'class="row_heading level0 row\d" >([^<]*)<', page)
+    assert heads == ["Rückzug", "Angriff, dann weg", "Spurt, provozieren"]
+    assert rows[:3] == ["Bewegung (m)", "Gelegenheitsangriffe", "P(Treffer)"] and "Differenz" in rows
+    assert ">61,0 %<" in page and "index_name" not in page
