@@ -18,7 +18,7 @@ from explorer.behold_rome.cards import CARD_TYPES, CardSet, load_cards
 from explorer.behold_rome.civ import DIFFICULTIES, VARIANTS, CardPlace, CivView
 from explorer.behold_rome.deck import MARKERS, Deck, DeckError
 from explorer.behold_rome.game_checks import legal, verify
-from explorer.behold_rome.game_rules import Rules, candidates, copy_data, perform, phase_of, refill
+from explorer.behold_rome.game_rules import Rules, _copy_frame, candidates, copy_data, perform, phase_of, refill
 from explorer.core.game import GameState
 from explorer.core.inputs import InputError, one_of, whole
 from explorer.core.rng import SeededRng
@@ -192,11 +192,15 @@ class BeholdRomeState(GameState):
         self.history.append(action)
         return self.log[mark:]
 
-    def _snapshot(self) -> dict:
-        return copy_data(self._data)
+    def _snapshot(self) -> tuple:
+        """The data as one tuple (:func:`_packed`): an undo snapshot is kept for every action of a game, and
+        the copy :func:`~explorer.behold_rome.game_rules.copy_data` makes -- a dict, a deck with its lists and
+        its index, the frames -- is seven objects for the garbage collector to walk, again and again."""
+        return _packed(self._data)
 
-    def _restore(self, snapshot: dict) -> None:
-        self._data = copy_data(snapshot)
+    def _restore(self, snapshot) -> None:
+        """Put back a snapshot: :meth:`_snapshot`'s tuple, or data (the copy a trial left, :meth:`apply`)."""
+        self._data = copy_data(snapshot) if type(snapshot) is dict else _unpacked(snapshot)
 
     # -- reading the state -----------------------------------------------------------------------------
     @property
@@ -364,6 +368,31 @@ class BeholdRomeState(GameState):
         except (AssertionError, DeckError, KeyError) as error:
             raise InputError(source, "data", f"a consistent game ({error})") from None
         return state
+
+
+DATA_KEYS = ("deck", "round", "turn", "refill", "nation_developed", "over", "frames")
+"""The game's data, key by key (:mod:`explorer.behold_rome.game_rules`), in the order they are kept."""
+
+
+def _packed(d: dict):
+    """The data ``d`` as a tuple that :func:`_unpacked` turns back into an independent copy: the deck's stack,
+    hand and set-aside cards as tuples of their entries (never changed in place, so shared), the frames
+    copied, the other values as they are.  Data of another shape is copied as it is."""
+    if len(d) != len(DATA_KEYS) or any(k not in d for k in DATA_KEYS):
+        return copy_data(d)
+    deck = d["deck"]
+    frames = d["frames"]
+    return (d["round"], d["turn"], d["refill"], d["nation_developed"], d["over"], tuple(deck.stack),
+            tuple(deck.hand), tuple(deck.aside), deck._ids, tuple(_copy_frame(f) for f in frames) if frames else ())
+
+
+def _unpacked(packed: tuple) -> dict:
+    """The data :func:`_packed` packed, as an independent copy (the deck's index made again when first read)."""
+    round_, turn, refill, developed, over, stack, hand, aside, ids, frames = packed
+    deck = Deck.__new__(Deck)
+    deck.stack, deck.hand, deck.aside, deck._ids, deck._index = list(stack), list(hand), list(aside), ids, None
+    return {"deck": deck, "round": round_, "turn": turn, "refill": refill, "nation_developed": developed, "over": over,
+            "frames": [_copy_frame(f) for f in frames]}
 
 
 def _flag(value: Any, field: str, source: str) -> bool:
