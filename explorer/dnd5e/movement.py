@@ -501,7 +501,12 @@ class _Walker:
         found = self._limits.get(key)
         if found is None:  # the limit, the bound as a float and as its exact Fraction (the same comparisons)
             limit = allowance(self.token, piece.speed, dash=self.budget.dash)
-            found = self._limits[key] = (limit, limit + EPS, Fraction(limit + EPS))
+            bounds = _SPEND_BOUNDS.get((type(limit), limit))
+            if bounds is None:  # Fraction(a float) is dear: read once per limit
+                if len(_SPEND_BOUNDS) > 1024:
+                    _SPEND_BOUNDS.clear()
+                bounds = _SPEND_BOUNDS[(type(limit), limit)] = (limit + EPS, Fraction(limit + EPS))
+            found = self._limits[key] = (limit, *bounds)
         limit, bound, exact = found
         if used > (exact if type(used) is Fraction else bound):
             spurt = " mit Spurt" if self.budget.dash else ""
@@ -780,6 +785,7 @@ def _blocking(context: tuple, token: Token) -> list:
 
 
 _BLOCKING: dict = {}
+_SPEND_BOUNDS: dict = {}
 
 
 def _touches(wall, ends: tuple[float, float, float, float]) -> bool:
@@ -804,6 +810,8 @@ def _touches(wall, ends: tuple[float, float, float, float]) -> bool:
 _SQUARES: dict = {}
 _TOUCHES: dict = {}
 _BOUNDS: dict = {}
+_REACHES: dict = {}
+"""An attacker's place, half sides and reach in quarter metres for a mover's size (:func:`_leaves_on_grid`)."""
 _WITHIN: dict = {}
 """Whether ``squares_length(i, j)`` is within a reach, by diagonal rule and reach, then by (i, j)."""
 _GROUND: dict = {}
@@ -849,14 +857,21 @@ def _leaves_on_grid(battle_map, attacker, token, positions, quarters=None):
     if len(positions) < 2:
         return None
     if quarters is not None:  # the reach test of BattleMap.reach_test, in integers, per position once
-        ax, ay, t = _quarters(attacker.position[0]), _quarters(attacker.position[1]), \
-            _quarters(battle_map.half_sides(attacker, token))
-        if ax is not None and ay is not None and t is not None:
-            reach, rulings = attacker.creature.reach, battle_map.rulings
-            diagonals = rulings["dnd5e.grid-diagonals"]
+        rulings = battle_map.rulings
+        key = (id(attacker), token.creature.size, id(rulings))
+        found = _REACHES.get(key)
+        if found is None or found[0] is not attacker or found[1] is not rulings:
+            ax, ay, t = _quarters(attacker.position[0]), _quarters(attacker.position[1]), \
+                _quarters(battle_map.half_sides(attacker, token))
+            reach, diagonals = attacker.creature.reach, rulings["dnd5e.grid-diagonals"]
             within = _WITHIN.get((diagonals, reach))
             if within is None:
                 within = _WITHIN[(diagonals, reach)] = {}
+            if len(_REACHES) > MAX_CACHED:
+                _REACHES.clear()
+            found = _REACHES[key] = (attacker, rulings, ax, ay, t, reach, within)  # holds them: their ids stay
+        _, _, ax, ay, t, reach, within = found
+        if ax is not None and ay is not None and t is not None:
             inside = None
             for k, (x, y) in enumerate(quarters):
                 i = max(0, (abs(ax - x) - t) // 6 + 1)
