@@ -375,24 +375,27 @@ DATA_KEYS = ("deck", "round", "turn", "refill", "nation_developed", "over", "fra
 
 
 def _packed(d: dict):
-    """The data ``d`` as a tuple that :func:`_unpacked` turns back into an independent copy: the deck's stack,
-    hand and set-aside cards as tuples of their entries (never changed in place, so shared), the frames
-    copied, the other values as they are.  Data of another shape is copied as it is."""
+    """The data ``d`` as one flat tuple that :func:`_unpacked` turns back into an independent copy: the round,
+    turn, refill, nation-developed and over values, the deck's card ids, the frames (copied), the sizes of
+    the stack and the hand, then the entries of the stack, the hand and the set-aside cards (never changed
+    in place, so shared).  Data of another shape is copied as it is."""
     if len(d) != len(DATA_KEYS) or any(k not in d for k in DATA_KEYS):
         return copy_data(d)
     deck = d["deck"]
     frames = d["frames"]
-    return (d["round"], d["turn"], d["refill"], d["nation_developed"], d["over"], tuple(deck.stack),
-            tuple(deck.hand), tuple(deck.aside), deck._ids, tuple(_copy_frame(f) for f in frames) if frames else ())
+    return (d["round"], d["turn"], d["refill"], d["nation_developed"], d["over"], deck._ids,
+            tuple(_copy_frame(f) for f in frames) if frames else (), len(deck.stack), len(deck.hand),
+            *deck.stack, *deck.hand, *deck.aside)
 
 
 def _unpacked(packed: tuple) -> dict:
     """The data :func:`_packed` packed, as an independent copy (the deck's index made again when first read)."""
-    round_, turn, refill, developed, over, stack, hand, aside, ids, frames = packed
+    stack, hand = 9 + packed[7], 9 + packed[7] + packed[8]
     deck = Deck.__new__(Deck)
-    deck.stack, deck.hand, deck.aside, deck._ids, deck._index = list(stack), list(hand), list(aside), ids, None
-    return {"deck": deck, "round": round_, "turn": turn, "refill": refill, "nation_developed": developed, "over": over,
-            "frames": [_copy_frame(f) for f in frames]}
+    deck.stack, deck.hand, deck.aside = list(packed[9:stack]), list(packed[stack:hand]), list(packed[hand:])
+    deck._ids, deck._index = packed[5], None
+    return {"deck": deck, "round": packed[0], "turn": packed[1], "refill": packed[2], "nation_developed": packed[3],
+            "over": packed[4], "frames": [_copy_frame(f) for f in packed[6]]}
 
 
 def _flag(value: Any, field: str, source: str) -> bool:
