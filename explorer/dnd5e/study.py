@@ -110,6 +110,21 @@ _SHARE_FORMATS = {"Anteil": _share_text, "untere": _share_text, "obere": _share_
 """German numbers in the study tables: shares and their interval in percent ("72,5 %"), rounds "3,50"."""
 
 
+INTERVAL = "95-%-Intervall"
+
+
+def _shown(frame: pd.DataFrame) -> pd.DataFrame:
+    """A study table as shown: the Wilson interval's two bounds in one column ("52,9 bis 97,8 %") beside the
+    share, so that the comparison of three players fits a 590 px output area; the frame keeps both numbers."""
+    if not {"untere", "obere"} <= set(frame.columns):
+        return frame
+    shown = frame.drop(columns=["untere", "obere"])
+    interval = [f"{_share_text(low).removesuffix(' %')} bis {_share_text(high)}"
+                for low, high in zip(frame["untere"], frame["obere"])]
+    shown.insert(list(frame.columns).index("untere"), INTERVAL, interval)
+    return shown
+
+
 @dataclass(frozen=True, eq=False)
 class Begegnungsstudie:
     """``n`` simulated encounters of ``encounter`` (a configuration of :mod:`explorer.dnd5e.system`),
@@ -180,7 +195,7 @@ class Begegnungsstudie:
         from explorer.core.display import html_table
         from explorer.dnd5e.whatif import zahl
 
-        table = html_table(self.siege, index=False, formats=_SHARE_FORMATS)._repr_html_()
+        table = html_table(_shown(self.siege), index=False, formats=_SHARE_FORMATS)._repr_html_()
         r = self.runden
         return (f"<div><b>{html.escape(self.title)}</b>{table}<p>Runden: im Mittel {zahl(r['mittel'])} "
                 f"(95 %: {zahl(r['untere'])} bis {zahl(r['obere'])}), {r['kleinste']} bis {r['größte']}</p>"
@@ -245,7 +260,8 @@ class Spielervergleich:
     def _repr_html_(self) -> str:
         from explorer.core.display import html_table
 
-        return html_table(self.frame, index=False, caption=self.title, formats=_SHARE_FORMATS)._repr_html_()
+        return html_table(_shown(self.frame), index=False, caption=self.title,
+                          formats=_SHARE_FORMATS)._repr_html_()
 
     def __repr__(self) -> str:
         return f"Spielervergleich({self.title})"

@@ -125,3 +125,14 @@ def test_invalid_comparisons_raise_input_error(kwargs):
 def test_render_refuses_what_is_not_a_study():
     with pytest.raises(ValueError):
         render_study.figure("duell")
+
+
+def test_the_interval_is_one_column_beside_the_share(comparison):
+    """SRD 5.1, "Combat > The Order of Combat" (rounds): a comparison shows the Wilson interval as one column
+    ("52,9 bis 97,8 %") beside the share -- one column fewer, so that three players fit a 590 px output area --
+    while the frame keeps both bounds as numbers."""
+    shown = comparison._repr_html_()
+    row = comparison.frame.iloc[0]
+    low, high = (f"{100 * float(row[b]):.1f}".replace(".", ",") for b in ("untere", "obere"))
+    assert "95-%-Intervall" in shown and f"{low} bis {high} %" in shown
+    assert ">untere<" not in shown and {"untere", "obere"} <= set(comparison.frame.columns)
