@@ -19,7 +19,7 @@ from explorer.behold_rome.civ import DIFFICULTIES, VARIANTS, CardPlace, CivView
 from explorer.behold_rome.deck import MARKERS, Deck, DeckError
 from explorer.behold_rome.game_checks import legal, verify
 from explorer.behold_rome.game_rules import Rules, _copy_frame, candidates, copy_data, perform, phase_of, refill
-from explorer.core.game import GameState
+from explorer.core.game import Event, GameState
 from explorer.core.inputs import InputError, one_of, whole
 from explorer.core.rng import SeededRng
 from explorer.core.rulings import Rulings
@@ -140,7 +140,11 @@ class BeholdRomeState(GameState):
         perform(self.rules, self._data, action, self._emit)
 
     def _emit(self, kind: str, text: str, rule) -> None:
-        self.emit(kind, text, rule, player=PLAYER)
+        """:meth:`~explorer.core.game.GameState.emit` of the player's event (public, no data), made here: the
+        rules log two or three events an action."""
+        event = object.__new__(Event)
+        event.__dict__.update(kind=kind, text=text, rule=rule, player=PLAYER, visible_to=None, data={})
+        self.log.append(event)
 
     def _candidates(self, kind: Optional[str] = None):
         return [a for a in candidates(self.rules, self._data) if kind is None or a.kind == kind]
@@ -152,10 +156,16 @@ class BeholdRomeState(GameState):
             return
         if self._legal is None:
             self._legal = legal(self.rules, self._data, self._trials)
-            for action in self._legal:
-                self._accept(action)
+            try:
+                self._accepted.update(self._legal)
+            except TypeError:  # an unhashable action among them: one by one
+                for action in self._legal:
+                    self._accept(action)
+        if kind is None:
+            yield from self._legal
+            return
         for action in self._legal:
-            if kind is None or action.kind == kind:
+            if action.kind == kind:
                 yield action
 
     def _changed(self) -> None:
@@ -180,8 +190,19 @@ class BeholdRomeState(GameState):
             found = self._trials.pop(action, None)
         except TypeError:  # an unhashable action: never tried
             found = None
-        if found is None:
-            return super().apply(action)
+        if found is None:  # GameState.apply, the action accepted
+            snapshot, mark = self._snapshot(), len(self.log)
+            try:
+                self._changed()
+                self._perform(action)
+            except BaseException:
+                self._restore(snapshot)
+                del self.log[mark:]
+                self._changed()
+                raise
+            self._undo.append((snapshot, mark))
+            self.history.append(action)
+            return self.log[mark:]
         data, events = found
         snapshot, mark = self._data, len(self.log)
         self._changed()
