@@ -445,7 +445,6 @@ def _degrade_cost_completion(R: Rules, d: dict, hand: list, degrade: int, wanted
     kinds = [b["kind"] for b in benefits]
     if "store" in kinds or len(set(kinds)) != len(kinds) or any(b["left"] <= 0 for b in benefits):
         return None
-    deck = d["deck"]
     found: Optional[bool] = False
     for x in hand:
         if wanted is not None and R.levels[(x[0], x[1])].type != wanted:
@@ -453,22 +452,28 @@ def _degrade_cost_completion(R: Rules, d: dict, hand: list, degrade: int, wanted
         to = R.down(x[1])
         if to is None:
             continue
-        after = [[x[0], to] if e is x else e for e in hand]
-        if "degrade" in kinds:
-            ok = _conquer_degrade(R, d, after, benefits)
-        else:
-            seen = d
-            if "develop" in kinds:
-                twin = deck.copy()
-                twin.set_level(x[0], to)
-                seen = dict(d)
-                seen["deck"] = twin
-            ok = _plain_completion(R, seen, after, 0, 0, 0, deck.stored(), benefits, deck.top, deck.next_unstores())
+        ok = _degraded_completion(R, d, hand, x, to, kinds, benefits)
         if ok:
             return True
         if ok is None:
             found = None
     return found
+
+
+def _degraded_completion(R: Rules, d: dict, hand: list, x: list, to: int, kinds: list, benefits) -> Optional[bool]:
+    """:func:`_degrade_cost_completion` for the card of entry ``x`` degraded to level ``to``: the play frame's
+    benefits (of ``kinds``, no store) resolvable with that card a level down."""
+    after = [[x[0], to] if e is x else e for e in hand]
+    if "degrade" in kinds:
+        return _conquer_degrade(R, d, after, benefits)
+    deck = d["deck"]
+    seen = d
+    if "develop" in kinds:
+        twin = deck.copy()
+        twin.set_level(x[0], to)
+        seen = dict(d)
+        seen["deck"] = twin
+    return _plain_completion(R, seen, after, 0, 0, 0, deck.stored(), benefits, deck.top, deck.next_unstores())
 
 
 def _conquer_degrade(R: Rules, d: dict, hand: list, benefits) -> Optional[bool]:
@@ -500,7 +505,7 @@ def _conquer_degrade(R: Rules, d: dict, hand: list, benefits) -> Optional[bool]:
     return any(degradable(e) and conquers([e[0], R.down(e[1])]) for e in hand)
 
 
-STEP_DECIDED = frozenset({Discard, Pay, Draw, Store, Develop, Conquer})
+STEP_DECIDED = frozenset({Discard, Degrade, Pay, Draw, Store, Develop, Conquer})
 """The steps :func:`step_decided` may work out without a trial."""
 
 
@@ -508,7 +513,8 @@ def step_decided(R: Rules, d: dict, a) -> Optional[bool]:
     """Whether the step ``a`` of the one play being resolved (:func:`basic` passed) passes its look-ahead,
     worked out on ``d`` without a trial copy: what the step leaves -- a discard or a stored card paid, the top
     card drawn (a stored card behind it unstored), a card of the hand stored, developed (its extra costs
-    paid from the stored cards and controlled regions) or conquered -- answered by :func:`_plain_completion`.
+    paid from the stored cards and controlled regions) or conquered -- answered by :func:`_plain_completion`;
+    the one degrade a play costs, paid, answered as :func:`_degrade_cost_completion` answers for that card.
     None for what it does not cover (then the trial decides)."""
     frames = d["frames"]
     if len(frames) != 1 or R.fluid:
@@ -518,10 +524,20 @@ def step_decided(R: Rules, d: dict, a) -> Optional[bool]:
     if f["kind"] == "nation" and type(a) is Pay:
         r = R.level_of(d, a.card).resources
         return _pays(R, [e for e in d["deck"].stored() if e[0] != a.card], c, r)
+    kind = type(a)
+    if (kind is Degrade and f["kind"] == "play" and f["stage"] == "costs" and not f["interrupt"]
+            and not f["store_played"] and c["degrade"] == 1 and not (c["discard"] or c["population"] or c["materials"]
+                                                                    or c["abandon"])):
+        benefits = f["benefits"]
+        kinds = [b["kind"] for b in benefits]
+        if ("store" in kinds or len(set(kinds)) != len(kinds) or any(b["left"] <= 0 or b["done"] for b in benefits)
+                or f["touched"]):
+            return None
+        x = next(e for e in d["deck"].hand if e[0] == a.card)
+        return _degraded_completion(R, d, d["deck"].hand, x, R.down(x[1]), kinds, benefits)
     if f["kind"] != "play" or f["interrupt"] or c["degrade"] or c["abandon"]:
         return None
     deck = d["deck"]
-    kind = type(a)
     hand, stored, top = deck.hand, deck.stored(), deck.top
     discard, pop, mat = c["discard"], c["population"], c["materials"]
     stack = deck.stack
