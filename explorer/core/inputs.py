@@ -50,6 +50,23 @@ class InputError(ValueError):
             f"{f or '<top>'}: {e}" for f, _, e in self.problems[1:4]) + (" ..." if more > 3 else "") + ")" if more else ""
         super().__init__(f"{where}: expected {expected}{got}{tail}")
 
+    def _repr_html_(self) -> str:
+        """The refusal as a short table in a notebook -- what was wrong, where, what was found and what was
+        expected, one row per problem -- instead of one long line that JupyterLab wraps inside words."""
+        import html
+
+        from explorer.core.display import PROSE_STYLE
+
+        def cell(text: str) -> str:
+            return f'<td style="text-align:left;vertical-align:top;padding:0.15em 0.6em">{html.escape(text)}</td>'
+
+        head = "".join(f'<th style="text-align:left;padding:0.15em 0.6em">{h}</th>' for h in ("field", "found", "expected"))
+        rows = "".join(f"<tr>{cell(field or '(the whole)')}{cell('' if value is ... else short(value))}{cell(expected)}</tr>"
+                       for field, value, expected in self.problems)
+        return (f'<div style="max-width:100%;overflow-x:auto;{PROSE_STYLE}"><div style="color:#a00000">'
+                f"<b>refused</b>: {html.escape(self.source)} cannot be used</div>"
+                f'<table style="border-collapse:collapse;font-size:0.92em"><tr>{head}</tr>{rows}</table></div>')
+
     def __reduce__(self):  # keep the parts when pickled (process pools)
         return (_rebuild, (type(self), self.source, self.field, self.expected, self.value, self.problems))
 
