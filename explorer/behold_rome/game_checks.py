@@ -509,13 +509,14 @@ STEP_DECIDED = frozenset({Discard, Degrade, Pay, Draw, Store, Develop, Conquer})
 """The steps :func:`step_decided` may work out without a trial."""
 
 
-def step_decided(R: Rules, d: dict, a) -> Optional[bool]:
+def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optional[bool]:
     """Whether the step ``a`` of the one play being resolved (:func:`basic` passed) passes its look-ahead,
     worked out on ``d`` without a trial copy: what the step leaves -- a discard or a stored card paid, the top
     card drawn (a stored card behind it unstored), a card of the hand stored, developed (its extra costs
     paid from the stored cards and controlled regions) or conquered -- answered by :func:`_plain_completion`;
     the one degrade a play costs, paid, answered as :func:`_degrade_cost_completion` answers for that card.
-    None for what it does not cover (then the trial decides)."""
+    None for what it does not cover (then the trial decides).  ``stored``: the deck's stored entries, if the
+    caller has them (:func:`legal` reads them once for all the steps)."""
     frames = d["frames"]
     if len(frames) != 1 or R.fluid:
         return None
@@ -523,7 +524,7 @@ def step_decided(R: Rules, d: dict, a) -> Optional[bool]:
     c = f["costs"]
     if f["kind"] == "nation" and type(a) is Pay:
         r = R.level_of(d, a.card).resources
-        return _pays(R, [e for e in d["deck"].stored() if e[0] != a.card], c, r)
+        return _pays(R, [e for e in (d["deck"].stored() if stored is None else stored) if e[0] != a.card], c, r)
     kind = type(a)
     if (kind is Degrade and f["kind"] == "play" and f["stage"] == "costs" and not f["interrupt"]
             and not f["store_played"] and c["degrade"] == 1 and not (c["discard"] or c["population"] or c["materials"]
@@ -538,7 +539,9 @@ def step_decided(R: Rules, d: dict, a) -> Optional[bool]:
     if f["kind"] != "play" or f["interrupt"] or c["degrade"] or c["abandon"]:
         return None
     deck = d["deck"]
-    hand, stored, top = deck.hand, deck.stored(), deck.top
+    hand, top = deck.hand, deck.top
+    if stored is None:
+        stored = deck.stored()
     discard, pop, mat = c["discard"], c["population"], c["materials"]
     stack = deck.stack
     if f["stage"] == "costs":
@@ -764,11 +767,12 @@ def _finishes(R: Rules, d: dict, a) -> bool:
     return True
 
 
-def _accepts(R: Rules, d: dict, a, phase: str) -> Optional[bool]:
+def _accepts(R: Rules, d: dict, a, phase: str, stored: Optional[list] = None) -> Optional[bool]:
     """Whether :func:`basic` passes ``a`` (a candidate of :func:`legal`), read without raising, for the
     candidates most often refused -- a store, develop, degrade or conquest of each card of the hand, a
     play, a move-on without a discard, a pass of the nation card outside fluid rounds: the same tests in
-    the same order, none of the refusals worded.  None for the others (then :func:`basic` decides)."""
+    the same order, none of the refusals worded.  None for the others (then :func:`basic` decides).
+    ``stored``: the deck's stored entries, if the caller has them."""
     kind = type(a)
     if kind is Play:
         if phase != "action" or a.interrupt:
@@ -803,11 +807,11 @@ def _accepts(R: Rules, d: dict, a, phase: str) -> Optional[bool]:
     if not deck.in_hand(a.card):
         return False
     lv = R.level_of(d, a.card)
-    if kind is Store:
-        if a.card in f["touched"] or deck.count_stored() >= MAX_STORED:
-            return False
+    if kind is Store:  # the same tests as _check_benefit's, the cheapest first (all must pass)
         n = R.count(lv, b["resource"])
-        return n >= 1 and (R.store_cards or n <= b["left"])
+        if n < 1 or not (R.store_cards or n <= b["left"]) or a.card in f["touched"]:
+            return False
+        return (deck.count_stored() if stored is None else len(stored)) < MAX_STORED
     if kind is Develop:
         if b.get("type") is not None and lv.type != b["type"]:
             return False
@@ -837,9 +841,10 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
         return _legal_between(R, d, trials)
     out = []
     step_legal = False
+    stored = d["deck"].stored()
     for a in candidates(R, d):
         kind = type(a)
-        accepted = _accepts(R, d, a, phase)
+        accepted = _accepts(R, d, a, phase, stored)
         if accepted is False:
             continue
         if kind is Finish and d["frames"]:
@@ -855,7 +860,7 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
                 basic(R, d, a)
             except RuleViolation:
                 continue
-        decided = step_decided(R, d, a) if kind in STEP_DECIDED else None
+        decided = step_decided(R, d, a, stored) if kind in STEP_DECIDED else None
         if decided is None:
             try:
                 _look_ahead(R, d, a, trials)
