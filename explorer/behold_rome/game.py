@@ -153,7 +153,7 @@ class BeholdRomeState(GameState):
         """The legal actions, checked together (:func:`~explorer.behold_rome.game_checks.legal`: a Finish
         is judged by the steps beside it) and remembered as accepted until the state changes."""
         if self.is_terminal():
-            return
+            return iter(())
         if self._legal is None:
             self._legal = legal(self.rules, self._data, self._trials)
             try:
@@ -162,11 +162,8 @@ class BeholdRomeState(GameState):
                 for action in self._legal:
                     self._accept(action)
         if kind is None:
-            yield from self._legal
-            return
-        for action in self._legal:
-            if action.kind == kind:
-                yield action
+            return iter(self._legal)
+        return iter([a for a in self._legal if a.kind == kind])
 
     def _changed(self) -> None:
         """Forget the accepted actions, the legal actions and the trials: the state is not the one they
@@ -393,6 +390,7 @@ class BeholdRomeState(GameState):
 
 DATA_KEYS = ("deck", "round", "turn", "refill", "nation_developed", "over", "frames")
 """The game's data, key by key (:mod:`explorer.behold_rome.game_rules`), in the order they are kept."""
+_DATA_KEYSET = frozenset(DATA_KEYS)
 
 
 def _packed(d: dict):
@@ -400,7 +398,7 @@ def _packed(d: dict):
     turn, refill, nation-developed and over values, the deck's card ids, the frames (copied), the sizes of
     the stack and the hand, then the entries of the stack, the hand and the set-aside cards (never changed
     in place, so shared).  Data of another shape is copied as it is."""
-    if len(d) != len(DATA_KEYS) or any(k not in d for k in DATA_KEYS):
+    if d.keys() != _DATA_KEYSET:
         return copy_data(d)
     deck = d["deck"]
     frames = d["frames"]
