@@ -356,13 +356,13 @@ def _place(ax, pending: "_Pending", leaders: list) -> float:
             continue
         text.set_visible(True)
         if names is None:
-            left = placer.place(text, candidates)
-            if left >= OUTSIDE and id(text) in pending.partial:  # no room for it in this view
+            remaining = placer.place(text, candidates)
+            if remaining >= OUTSIDE and id(text) in pending.partial:  # no room for it in this view
                 text.set_visible(False)
                 placer.boxes.pop()
                 placer._rects.pop()
                 continue
-            cost += left
+            cost += remaining
             continue
         text.set_visible(True)
         cost += placer.place_near(text, candidates, names, rivals)

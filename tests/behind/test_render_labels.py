@@ -328,3 +328,22 @@ def test_a_close_up_lists_only_the_societies_and_obstacles_in_view():
     assert legend_words(close) == ["Geister", "obstacle"]
     whole = draw_movement(table)
     assert legend_words(whole) == ["Geister", "Vampire", "flat obstacle", "obstacle"]
+
+
+def test_every_chip_in_view_is_named_whatever_the_obstacles_labels_cost():
+    """behind-2003-rulebook.txt, "Ranged Combat (Fernkampf)" (lesson 2's sight lines from Johanna): every chip on
+    the table is named.  The obstacles' labels are placed first; the cost their placement left once overwrote
+    the view's left edge, so every chip left of x = cost lost its name (Johanna, Ludwig, Mathilde, Victim)."""
+    from explorer.behind.render_table import draw_table
+
+    arena = Table(60, 34, obstacles=[Obstacle.box("hedge", 21, 20, 3, 10, height=2),
+                                     Obstacle.circle("tree", 30, 8, 3, height=8),
+                                     Obstacle.box("crate", 40, 25.5, 3, 3, height=2)],
+                  chips=[Chip("Johanna", "Schwesternbund", 8, 16, facing=0), Chip("Ludwig", "Vampire", 48, 16, facing=180),
+                         Chip("Mathilde", "Vampire", 48, 26, facing=180), Chip("Konrad", "Vampire", 50, 3, facing=180),
+                         Chip("Isabeau", "Vampire", 52, 30, facing=180, flying=True),
+                         Chip("Agathe", "Schwesternbund", 30, 16, facing=0), Chip("Victim", "Vampire", 8, 30, facing=270)])
+    ax = draw_table(arena, sight_from="Johanna")
+    shown = {t.get_text() for t in ax.texts if t.get_visible()}
+    assert {"Johanna", "Ludwig", "Mathilde", "Konrad", "Isabeau (flies)", "Agathe", "Victim"} <= shown
+    assert {"hedge (h 2 cm)", "tree (h 8 cm)", "crate (h 2 cm)"} <= shown
