@@ -30,6 +30,7 @@ STARTING_REGIONS = {"casual": ("Cisalpine Gaul", "Africa"), "easy": ("Cisalpine 
 """Regions controlled at set-up (behold-rome-rulebook.txt, "Difficulty Settings > Game Difficulty Settings";
 ruling ``behold_rome.casual-start``)."""
 PLAYER = "player"
+_new_event, _set = object.__new__, object.__setattr__
 CONFIG_KEYS = ("difficulty", "variants", "rival", "rival_difficulty", "rulings")
 
 _SHIPPED: Optional[CardSet] = None
@@ -141,9 +142,16 @@ class BeholdRomeState(GameState):
 
     def _emit(self, kind: str, text: str, rule) -> None:
         """:meth:`~explorer.core.game.GameState.emit` of the player's event (public, no data), made here: the
-        rules log two or three events an action."""
-        event = object.__new__(Event)
-        event.__dict__.update(kind=kind, text=text, rule=rule, player=PLAYER, visible_to=None, data={})
+        rules log two or three events an action.  Its fields are set one by one (past the frozen dataclass's
+        guard), so that the event holds them itself and no separate ``__dict__`` is made -- one object fewer
+        for the garbage collector, per event of every game kept."""
+        event = _new_event(Event)
+        _set(event, "kind", kind)
+        _set(event, "text", text)
+        _set(event, "rule", rule)
+        _set(event, "player", PLAYER)
+        _set(event, "visible_to", None)
+        _set(event, "data", {})
         self.log.append(event)
 
     def _candidates(self, kind: Optional[str] = None):

@@ -439,12 +439,22 @@ def between_actions(R: Rules, deck) -> tuple:
     follow in this order: each part after the plays, the end-turn discarding the top card after the
     end-turns, then ``MoveOn("")``, ``DevelopNation()``, ``EndGame()`` after the move-ons."""
     key = tuple((e[0], e[1]) for e in deck.hand)
-    found = R.between_actions.get(key)
+    kept = R.between_actions
+    found = kept.get(key)
     if found is None:
-        if len(R.between_actions) > 50_000:
-            R.between_actions.clear()
-        found = R.between_actions[key] = _between_actions(R, deck)
+        if len(kept) > RECENT_HANDS:  # most hands are new: keep the recent ones only (and each card's part)
+            cards = kept.get("cards")
+            kept.clear()
+            if cards is not None:
+                kept["cards"] = cards
+        found = kept[key] = _between_actions(R, deck)
     return found
+
+
+RECENT_HANDS = 64
+"""How many hands :func:`between_actions` keeps the candidates of.  Four in five hands of a random game are
+new, and a kept hand is a few tuples of actions that live on: thousands of them, kept for good, made the
+garbage collector's full passes come more often and take longer (each walks every object kept)."""
 
 
 def _between_actions(R: Rules, deck) -> tuple:
