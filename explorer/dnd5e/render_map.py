@@ -671,10 +671,11 @@ def _fitted_title(title, words: str) -> None:
 
     figure = title.figure
     renderer = figure.canvas.get_renderer()
-    room = figure.bbox.width - 8 * figure.dpi / 72.0
+    pad = 4 * figure.dpi / 72.0
     for candidate in (words, re.sub(r" \([^()]*\)", "", words), words.split(" — ")[0]):
         title.set_text(candidate)
-        if title.get_window_extent(renderer).width <= room:
+        box = title.get_window_extent(renderer)  # centred over the axes, not the figure: both ends count
+        if box.x0 >= figure.bbox.x0 + pad and box.x1 <= figure.bbox.x1 - pad:
             return
 
 

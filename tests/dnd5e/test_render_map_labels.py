@@ -432,3 +432,29 @@ def test_a_long_status_line_is_shortened_to_fit_the_picture():
     title = picture.title.get_window_extent(renderer)
     assert picture.figure.bbox.x0 <= title.x0 and title.x1 <= picture.figure.bbox.x1
     assert picture.title.get_text() == "Runde 1, Zug: Magierin — Aktion genutzt, Bewegung 9 m übrig"
+
+
+def test_a_title_centred_over_the_map_is_not_cut_at_the_right():
+    """dnd5e-combat-de-excerpt.txt, "SPEZIALFÄHIGKEIT VERWENDEN" (lesson 3's Höllenhund): the title is centred over
+    the map, whose left margin is wider than its right; a status line narrower than the figure but wider
+    than twice the room right of the map's centre ran past the right edge ("... Bewegung 15 m übr")."""
+    from explorer.dnd5e import actions as A
+    from explorer.dnd5e.game import new_encounter
+
+    def feld(x, y):
+        return [float(v) for v in square(x, y)]
+
+    game = new_encounter({"map": {"width": 18, "height": 9, "walls": [], "areas": []}, "creatures": [
+        {"name": "Höllenhund", "profile": "hoellenhund", "side": "Monster", "position": feld(4, 2)},
+        {"name": "Kämpferin", "profile": "kaempferin_trank", "side": "Helden", "position": feld(3, 2)},
+        {"name": "Magierin", "profile": "magierin", "side": "Helden", "position": feld(2, 2)},
+        {"name": "Goblin", "profile": "goblin", "side": "Monster", "position": feld(8, 2)}]}, seed=0)
+    while game.acting != "Höllenhund":
+        game.apply(A.ZugBeenden())
+    game.apply(A.SpezialfaehigkeitVerwenden("Feueratem", "Kämpferin"))
+    picture = MapPicture(game)
+    picture.png()
+    renderer = picture.figure.canvas.get_renderer()
+    title = picture.title.get_window_extent(renderer)
+    assert picture.figure.bbox.x0 <= title.x0 and title.x1 <= picture.figure.bbox.x1, picture.title.get_text()
+    assert picture.title.get_text().startswith("Runde 1, Zug: Höllenhund — Aktion genutzt")
