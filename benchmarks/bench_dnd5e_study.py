@@ -14,8 +14,9 @@ Run: ``python benchmarks/bench_dnd5e_study.py [--games 20] [--repeats 3] [--agai
 ``--against DIR``: every run is also made on the source tree DIR (say a ``git worktree`` of an older
 commit), in a worker process, the two interleaved run by run (this tree first in odd repeats, the
 other first in even ones), so that a machine that slows down or speeds up slows both alike; printed
-"before | now" (medians of wall time, one core each) with the ratio now / before, and whether both
-trees played the same encounters (the same total of actions and rounds).  A benchmark, not a test:
+"before | now" (medians of wall time, one core each) with the ratio now / before, the same ratio by
+the medians of CPU time (the steadier figure on a shared machine), and whether both trees played
+the same encounters (the same mean actions and rounds).  A benchmark, not a test:
 the exit code is 0 whatever the figures.
 """
 
@@ -80,7 +81,7 @@ def main(argv=None) -> int:
     print(f"{args.games} encounters per run, median of {args.repeats} runs, one core (in this process)"
           + (f"; before: {args.against} (a worker process, interleaved)" if other else ""))
     head = f"{'encounter':<14}{'player':<10}{'encounters/s':>13}{'x goal':>8}{'rounds':>8}{'actions':>9}"
-    print(head + (f"{'before':>9}{'now/before':>12}{'same':>6}" if other else ""))
+    print(head + (f"{'before':>9}{'now/before':>12}{'by CPU':>8}{'same':>6}" if other else ""))
     try:
         for encounter in ENCOUNTERS:
             for label, player in PLAYERS.items():
@@ -100,8 +101,9 @@ def main(argv=None) -> int:
                         f"{now[0]['actions']:>9.1f}")
                 if other:
                     old = args.games / statistics.median(r["s"] for r in then)
+                    cpu = statistics.median(r["cpu"] for r in then) / statistics.median(r["cpu"] for r in now)
                     same = (then[0]["rounds"], then[0]["actions"]) == (now[0]["rounds"], now[0]["actions"])
-                    line += f"{old:>9.1f}{rate / old:>11.2f}x{'yes' if same else 'NO':>6}"
+                    line += f"{old:>9.1f}{rate / old:>11.2f}x{cpu:>7.2f}x{'yes' if same else 'NO':>6}"
                 print(line, flush=True)
     finally:
         if other is not None:
