@@ -156,15 +156,15 @@ TABLE_CSS = [
 def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | None = None,
                wrap: "Iterable[str] | None" = None, wrap_width: str = "28em", percent: "Iterable[str]" = (),
                formats: "Mapping[str, Callable] | None" = None,
-               headers: "Mapping[str, str] | Callable[[str], str] | None" = None):
+               headers: "Mapping[str, str] | Callable[[str], str] | None" = None, decimal_comma: bool = False):
     """A DataFrame as an HTML table for a notebook (:class:`HtmlTable`, drawn by a pandas Styler).
 
     ``headers``: the column names in words for people -- a mapping or a function, usually the frame's
     producer's (``study.column_words``: ``"first_player"`` -> ``"first player"``); the frame keeps its
     names (``formats``, ``percent`` and ``wrap`` name the columns as the frame does).
 
-    Floats get ``digits`` decimals (:func:`number_text`: no ``-0.000``), ``percent`` columns read
-    ``12.3%``, ``formats`` gives any column its own formatter; text columns are left-aligned, and
+    Floats get ``digits`` decimals (:func:`number_text`: no ``-0.000``; ``decimal_comma``: "0,4500" for a
+    German lesson), ``percent`` columns read ``12.3%``, ``formats`` gives any column its own formatter; text columns are left-aligned, and
     a column of exact Fractions is a number column, right-aligned on one line (never wrapped at its
     slash); the ``wrap`` columns (default: every text column) wrap within ``wrap_width`` instead of running
     off the output area -- between words only (:data:`CELL_WRAP_CSS`), never inside one -- except a
@@ -186,6 +186,8 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     wrapped = text_columns if wrap is None else [c for c in wrap if c in frame.columns]
     formatters = {c: (lambda v, d=digits: number_text(v, d)) for c in frame.columns}
     formatters.update({c: (lambda v: "" if v is None or v != v else f"{float(v):.1%}") for c in percent})
+    if decimal_comma:  # German numbers (the D&D lessons): "0,4500", "12,5%"
+        formatters = {c: (lambda v, f=f: _comma(v, f)) for c, f in formatters.items()}
     formatters.update(dict(formats or {}))
     styler = frame.style.format(formatters, na_rep="")
     styler.set_table_styles(TABLE_CSS)
@@ -215,6 +217,15 @@ def html_table(frame, *, digits: int = 3, index: bool = True, caption: str | Non
     digest = hashlib.sha1(frame.to_csv().encode("utf-8") + repr((caption, digits, index)).encode()).hexdigest()
     styler.set_uuid(digest[:10])
     return HtmlTable(frame, styler, index=index, caption=caption, formats=formatters, headers=headers)
+
+
+def _comma(value, format_: Callable) -> str:
+    """``format_(value)`` with a decimal comma when ``value`` is a float (a text keeps its full stops)."""
+    import numbers
+
+    text = format_(value)
+    is_float = isinstance(value, numbers.Real) and not isinstance(value, (numbers.Integral, bool))
+    return text.replace(".", ",") if is_float else text
 
 
 SHORT_TEXT = 8

@@ -25,3 +25,16 @@ def test_short_cells_stay_on_one_line_and_only_prose_keeps_a_minimum_width():
     assert "white-space: normal" in medium and "min-width" not in medium  # may wrap at its space
     assert "white-space: normal" in prose and f"min-width: {PROSE_MIN_WIDTH}" in prose
     assert "overflow-wrap: break-word" in prose and "word-break: normal" in prose  # between words only
+
+
+def test_a_german_table_writes_its_decimals_with_a_comma():
+    """Issue 12 (German terms in the D&D lessons): ``decimal_comma`` writes floats and percentages with a decimal
+    comma ("0,4500", "12,5%"); whole numbers, exact fractions and texts ("Kap. 1.5") stay as they are."""
+    from fractions import Fraction
+
+    frame = pd.DataFrame({"p": [0.45, 0.125], "share": [0.125, 1.0], "n": [3, 12], "exakt": [Fraction(9, 20), Fraction(1, 8)],
+                          "Text": ["Kap. 1.5", "x"]})
+    page = html_table(frame, digits=4, percent=["share"], decimal_comma=True)._repr_html_()
+    assert ">0,4500<" in page and ">0,1250<" in page and ">12,5%<" in page and ">100,0%<" in page
+    assert ">12<" in page and ">9/20<" in page and ">Kap. 1.5<" in page
+    assert ">0.4500<" in html_table(frame, digits=4)._repr_html_()
