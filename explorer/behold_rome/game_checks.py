@@ -382,16 +382,18 @@ HAND_BENEFITS = frozenset({"store", "develop", "conquer"})
 """The benefits among them resolved with a card of the hand (:func:`play_decided` takes at most one)."""
 
 
-def play_decided(R: Rules, d: dict, a: Play, stored: Optional[list] = None) -> Optional[bool]:
+def play_decided(R: Rules, d: dict, a: Play, stored: Optional[list] = None, lv=None) -> Optional[bool]:
     """Whether the Play ``a`` (between actions, no interrupting card, :func:`basic` passed) passes its
     look-ahead, worked out on ``d`` without the trial copy :func:`verify` makes and searches; None for a
     play it does not cover (then the trial decides).  The played card leaves the hand (stored, if
     ``store_played``, by :func:`~explorer.behold_rome.game_rules.perform`'s own rule); then
     :func:`_plain_completion` answers for its frame.  ``stored``: the deck's stored entries, if the caller
-    has them (:func:`legal` reads them once for all the plays of a hand)."""
+    has them (:func:`legal` reads them once for all the plays of a hand); ``lv`` the played card's level, if
+    the caller has it."""
     if a.interrupt or d["frames"] or R.fluid:
         return None
-    lv = R.level_of(d, a.card)
+    if lv is None:
+        lv = R.level_of(d, a.card)
     p = R.playable(lv)
     c = p.costs
     if c["abandon"]:
@@ -777,19 +779,7 @@ def _accepts(R: Rules, d: dict, a, phase: str, stored: Optional[list] = None) ->
     if kind is Play:
         if phase != "action" or a.interrupt:
             return None
-        deck = d["deck"]
-        if not deck.in_hand(a.card):
-            return False
-        lv = R.level_of(d, a.card)
-        p = R.playable(lv)
-        if p is None or p.interrupts or not R.banner_ok(d, lv.banner):
-            return False
-        if a.store_played:
-            if p.store is None:
-                return False
-            n = R.count(lv, p.store.resource)
-            return n >= 1 and (R.store_cards or n <= p.store.store)
-        return True
+        return _play_accepted(R, d, a) is not None
     if kind is MoveOn:
         if phase != "action" or a.discard or R.last_round(d) or not (R.nation_on_top(d) or R.any_time):
             return None
@@ -873,6 +863,24 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
     return out
 
 
+def _play_accepted(R: Rules, d: dict, a: Play):
+    """:func:`_accepts` for a Play without an interrupting card, between actions: the level of the played card
+    if :func:`basic` passes it, None if it refuses."""
+    if not d["deck"].in_hand(a.card):
+        return None
+    lv = R.level_of(d, a.card)
+    p = R.playable(lv)
+    if p is None or p.interrupts or not R.banner_ok(d, lv.banner):
+        return None
+    if a.store_played:
+        if p.store is None:
+            return None
+        n = R.count(lv, p.store.resource)
+        if not (n >= 1 and (R.store_cards or n <= p.store.store)):
+            return None
+    return lv
+
+
 def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     """:func:`legal` between actions, part by part of the candidates (:func:`~explorer.behold_rome.game_rules.
     between_actions`, in their order): the plays one by one; the end-turns and move-ons discarding a card of
@@ -883,15 +891,17 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     out = []
     stored = d["deck"].stored()
     for a in plays:
-        accepted = _accepts(R, d, a, "action")
-        if accepted is False:
-            continue
-        if accepted is None:
+        if a.interrupt:
             try:
                 basic(R, d, a)
             except RuleViolation:
                 continue
-        decided = play_decided(R, d, a, stored)
+            lv = None
+        else:
+            lv = _play_accepted(R, d, a)
+            if lv is None:
+                continue
+        decided = play_decided(R, d, a, stored, lv)
         if decided is None:
             try:
                 _look_ahead(R, d, a, trials)

@@ -475,16 +475,19 @@ def _between_actions(R: Rules, deck) -> tuple:
                                            made(EndTurn, h), made(MoveOn, h))
         info.append(found)
     interrupting = [x[0] for x in info if x[1]]
-    plays: list = []
-    for h, _, options, plain, _, _ in info:
-        for store_played, play in zip(options, plain):
-            plays.append(play)
-            if interrupting:
+    if interrupting:
+        plays: list = []
+        for h, _, options, plain, _, _ in info:
+            for store_played, play in zip(options, plain):
+                plays.append(play)
                 plays += [made(Play, h, store_played, i) for i in interrupting if i != h]
+        plays = tuple(plays)
+    else:
+        plays = tuple(play for x in info for play in x[3])
     end_turns = tuple(x[4] for x in info)
     move_ons = tuple(x[5] for x in info)
     out = (*plays, *end_turns, made(EndTurn, "top"), *move_ons, made(MoveOn, ""), made(DevelopNation), made(EndGame))
-    return out, tuple(plays), end_turns, move_ons
+    return out, plays, end_turns, move_ons
 
 
 # -- performing ----------------------------------------------------------------------------------------
