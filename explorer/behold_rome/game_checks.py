@@ -813,6 +813,15 @@ def _accepts(R: Rules, d: dict, a, phase: str, stored: Optional[list] = None) ->
     return lv.type == "region" and lv.wealth <= b["value"] and R.banner_ok(d, lv.banner)  # Conquer
 
 
+def _basic_ok(R: Rules, d: dict, a) -> bool:
+    """:func:`basic` passes ``a``, taken between actions (the phase is ``"action"``)."""
+    try:
+        _CHECKS[type(a)](R, d, a, "action")
+    except RuleViolation:
+        return False
+    return True
+
+
 def _legal_step(R: Rules, d: dict, a, trials: Optional[dict] = None) -> bool:
     try:
         verify(R, d, a, trials)
@@ -885,9 +894,10 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     """:func:`legal` between actions, part by part of the candidates (:func:`~explorer.behold_rome.game_rules.
     between_actions`, in their order): the plays one by one; the end-turns and move-ons discarding a card of
     the hand all or none, by the first one's checks; the kinds of action :func:`_hopeless` refuses not
-    looked at."""
+    looked at.  The end-turns, move-ons and the game's end are no look-ahead's (:data:`LOOKAHEAD`): their checks
+    alone decide."""
     hopeless = _hopeless(R, d)
-    _, plays, end_turns, move_ons = between_actions(R, d["deck"])
+    plays, end_turns, move_ons = between_actions(R, d["deck"])
     out = []
     stored = d["deck"].stored()
     for a in plays:
@@ -911,17 +921,17 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
         if decided:
             out.append(a)
     if EndTurn not in hopeless:
-        if end_turns and _legal_step(R, d, end_turns[0]):
+        if end_turns and _basic_ok(R, d, end_turns[0]):
             out += end_turns
         a = made(EndTurn, "top")
-        if _legal_step(R, d, a):
+        if _basic_ok(R, d, a):
             out.append(a)
     if MoveOn not in hopeless:
-        if move_ons and _legal_step(R, d, move_ons[0]):
+        if move_ons and _basic_ok(R, d, move_ons[0]):
             out += move_ons
         a = made(MoveOn, "")
         accepted = _accepts(R, d, a, "action")
-        if accepted if accepted is not None else _legal_step(R, d, a):
+        if accepted if accepted is not None else _basic_ok(R, d, a):
             out.append(a)
     if DevelopNation not in hopeless:
         a = made(DevelopNation)
@@ -937,7 +947,7 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
             out.append(a)
     if EndGame not in hopeless:
         a = made(EndGame)
-        if _legal_step(R, d, a):
+        if _basic_ok(R, d, a):
             out.append(a)
     return out
 

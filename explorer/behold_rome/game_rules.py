@@ -430,14 +430,15 @@ def candidates(R: Rules, d: dict) -> list:
         return [made(Draw), made(StopDrawing), made(PassNation)]
     if phase in ("costs", "benefits"):
         return list(step_candidates(R, d))
-    return list(between_actions(R, deck)[0])
+    plays, end_turns, move_ons = between_actions(R, deck)
+    return [*plays, *end_turns, made(EndTurn, "top"), *move_ons, made(MoveOn, ""), made(DevelopNation), made(EndGame)]
 
 
 def between_actions(R: Rules, deck) -> tuple:
-    """The candidates between actions (:func:`candidates`) and their parts, made once per hand: all of them in
-    order; the plays; the end-turns discarding a card of the hand; the move-ons discarding one.  The rest
-    follow in this order: each part after the plays, the end-turn discarding the top card after the
-    end-turns, then ``MoveOn("")``, ``DevelopNation()``, ``EndGame()`` after the move-ons."""
+    """The candidates between actions (:func:`candidates`) in their parts, made once per hand: the plays; the
+    end-turns discarding a card of the hand; the move-ons discarding one.  The candidates are these in this
+    order, the end-turn discarding the top card after the end-turns, then ``MoveOn("")``, ``DevelopNation()``,
+    ``EndGame()`` after the move-ons."""
     key = tuple((e[0], e[1]) for e in deck.hand)
     kept = R.between_actions
     found = kept.get(key)
@@ -486,8 +487,7 @@ def _between_actions(R: Rules, deck) -> tuple:
         plays = tuple(play for x in info for play in x[3])
     end_turns = tuple(x[4] for x in info)
     move_ons = tuple(x[5] for x in info)
-    out = (*plays, *end_turns, made(EndTurn, "top"), *move_ons, made(MoveOn, ""), made(DevelopNation), made(EndGame))
-    return out, plays, end_turns, move_ons
+    return plays, end_turns, move_ons
 
 
 # -- performing ----------------------------------------------------------------------------------------
