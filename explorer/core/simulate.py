@@ -357,7 +357,8 @@ def simulate(system, n: int, config: str | Mapping[str, Any] | None = None, play
              seed: int = 0, *, executor: concurrent.futures.Executor | None = None, progress: bool | None = None,
              chunk_size: int | None = None, workers: int | None = None,
              parallel_threshold: int = PARALLEL_THRESHOLD, rulings: Mapping[str, Any] | None = None,
-             max_actions: int = MAX_ACTIONS, desc: str | None = None, check_invariants: bool = False):
+             max_actions: int = MAX_ACTIONS, desc: str | None = None, check_invariants: bool = False,
+             unit: str = "game"):
     """Play ``n`` independent games of ``system`` and return one row per game (:func:`columns_of`).
 
     * ``system``: a registered system's name (``"behind"``) or the System;
@@ -370,7 +371,8 @@ def simulate(system, n: int, config: str | Mapping[str, Any] | None = None, play
       frame whatever ``executor``, ``workers`` or ``chunk_size``;
     * ``executor``: any :class:`concurrent.futures.Executor`; None: this process below
       ``parallel_threshold`` games, else the shared :func:`process_pool` of ``workers``;
-    * ``progress``: a tqdm bar (None: from :data:`PROGRESS_THRESHOLD` games on); ``desc`` its label;
+    * ``progress``: a tqdm bar (None: from :data:`PROGRESS_THRESHOLD` games on); ``desc`` its label,
+      ``unit`` what it counts ("Begegnung" in a German lesson);
     * ``chunk_size``: games per submitted task (default :func:`chunk_size_for`);
     * ``rulings``: ruling switches (a dict or :class:`~explorer.core.rulings.Rulings`) laid over
       the configuration's ``"rulings"``: the same games under another ruling;
@@ -401,23 +403,24 @@ def simulate(system, n: int, config: str | Mapping[str, Any] | None = None, play
     desc = desc or f"simulating {system.name}"
     if executor is None and n >= parallel_threshold and (workers or os.cpu_count() or 1) > 1:
         workers = workers or os.cpu_count() or 1
-        rows = _run(process_pool(workers), job, games, chunk_size or chunk_size_for(n, workers), show, desc)
+        rows = _run(process_pool(workers), job, games, chunk_size or chunk_size_for(n, workers), show, desc, unit)
     elif executor is None:
-        rows = _run(None, job, games, 1, show, desc)
+        rows = _run(None, job, games, 1, show, desc, unit)
     else:
         rows = _run(executor, job, games, chunk_size or chunk_size_for(n, workers or os.cpu_count() or 1), show,
-                    desc)
+                    desc, unit)
     frame = frame_of(rows, system, seats)
     frame.attrs.update({"system": system.name, "config": config, "players": list(job.kinds), "seed": seed,
                         "max_actions": job.max_actions, "columns": columns_of(system)})
     return frame
 
 
-def _run(executor, job: Job, games: list[tuple[int, int]], chunk_size: int, show: bool, desc: str) -> list[dict]:
+def _run(executor, job: Job, games: list[tuple[int, int]], chunk_size: int, show: bool, desc: str,
+         unit: str = "game") -> list[dict]:
     from tqdm.auto import tqdm
 
     rows: list[dict] = []
-    with tqdm(total=len(games), desc=desc, unit="game", disable=not show) as bar:
+    with tqdm(total=len(games), desc=desc, unit=unit, disable=not show) as bar:
         if executor is None:
             from explorer.core.systems import get
 

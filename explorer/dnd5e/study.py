@@ -110,6 +110,15 @@ _SHARE_FORMATS = {"Anteil": _share_text, "untere": _share_text, "obere": _share_
 """German numbers in the study tables: shares and their interval in percent ("72,5 %"), rounds "3,50"."""
 
 
+ENCOUNTER_WORDS = {"duell": "Duell", "scharmuetzel": "Scharmützel"}
+"""The shipped encounters (:data:`explorer.dnd5e.encounter.ENCOUNTERS`) as a title names them."""
+
+
+def encounter_words(name: str) -> str:
+    """An encounter's name in a title: "Scharmützel" for ``"scharmuetzel"``; another as it is called."""
+    return ENCOUNTER_WORDS.get(name, name)
+
+
 INTERVAL = "95-%-Intervall"
 
 
@@ -189,7 +198,7 @@ class Begegnungsstudie:
     @property
     def title(self) -> str:
         seats = ", ".join(f"{s}: {p}" for s, p in zip(self.sides, self.players))
-        return f"{self.encounter}, {self.n} Begegnungen ({seats}), seed {self.seed}"
+        return f"{encounter_words(self.encounter)}, {self.n} Begegnungen ({seats}), Seed {self.seed}"
 
     def _repr_html_(self) -> str:
         from explorer.core.display import html_table
@@ -222,7 +231,8 @@ def begegnungen_simulieren(encounter: str, players: Any, n: int, seed: int = 0, 
     seating = _seating(players, sides)
     labels = tuple(label for label, _ in seating)
     games = simulate("dnd5e", n, configuration, players=[p for _, p in seating], seed=seed, progress=progress,
-                     executor=executor, desc=desc or f"{configuration}: " + " gegen ".join(labels))
+                     executor=executor, desc=desc or f"{encounter_words(configuration)}: " + " gegen ".join(labels),
+                     unit="Begegnung")
     return Begegnungsstudie(configuration, sides, labels, n, seed, games)
 
 
@@ -241,8 +251,8 @@ class Spielervergleich:
 
     @property
     def title(self) -> str:
-        return (f"{self.encounter}: jeder Spieler {self.n}-mal als {' und als '.join(self.sides)} gegen "
-                f"{self.gegner} (seed {self.seed})")
+        return (f"{encounter_words(self.encounter)}: jeder Spieler {self.n}-mal als {' und als '.join(self.sides)} gegen "
+                f"{self.gegner} (Seed {self.seed})")
 
     def row(self, spieler: str) -> pd.Series:
         return self.frame.set_index("Spieler").loc[spieler]
@@ -291,7 +301,7 @@ def spieler_vergleich(encounter: str, kandidaten: Sequence[Any], gegner: Any = "
     from tqdm.auto import tqdm
 
     show = (total >= PROGRESS_THRESHOLD) if progress is None else bool(progress)
-    bar = tqdm(total=total, desc=f"{configuration}: {len(candidates)} Spieler gegen {opponent[0]}", unit="Begegnung",
+    bar = tqdm(total=total, desc=f"{encounter_words(configuration)}: {len(candidates)} Spieler gegen {opponent[0]}", unit="Begegnung",
                disable=not show)  # one bar for the whole comparison, not one per run
     for label, player in candidates:
         row: dict[str, Any] = {"Spieler": label}

@@ -337,6 +337,11 @@ def _options_side_by_side(shown: pd.DataFrame, formats) -> pd.DataFrame:
 
 # -- 1. Helfen vs allein angreifen ----------------------------------------------------------------
 
+def _angriffe(n: int) -> str:
+    """``n`` attacks in words: "1 Angriff", "2 Angriffe"."""
+    return f"{n} Angriff" if n == 1 else f"{n} Angriffe"
+
+
 def helfen_vs_allein(attacker: Any, target: Any, *, helfer: Any = None, rks: Iterable[int] | None = None,
                      angriffe: int = 1, helfer_angriffe: int = 1, vorteile: Iterable[str] = (),
                      nachteile: Iterable[str] = ()) -> WhatIf:
@@ -368,14 +373,16 @@ def helfen_vs_allein(attacker: Any, target: Any, *, helfer: Any = None, rks: Ite
                          "Wurfmodus 1. Angriff": helped.mode if option == "Helfen" else own.mode,
                          **_chances(attacks, t.tp)})
     frame = _with_percent(rows)
-    notes = (f"{a.name} ({a.bonus:+d}, {a.schaden}) mit {n_a} Angriff(en); {h.name} ({h.bonus:+d}, {h.schaden}) "
-             f"greift {n_h}-mal an oder hilft und gibt diese Angriffe auf.",
+    times = "einmal" if n_h == 1 else f"{n_h}-mal"
+    notes = (f"{a.name} ({a.bonus:+d}, {a.schaden}) mit {_angriffe(n_a)}; {h.name} ({h.bonus:+d}, {h.schaden}) "
+             f"greift {times} an oder hilft und gibt {'diesen Angriff' if n_h == 1 else 'diese Angriffe'} auf.",
              f"Helfen: Vorteil nur auf den nächsten Angriffswurf gegen {t.name}; {helped.reason}",
              f"P(0 TP): mindestens {t.tp} Schaden ({t.name}s Trefferpunkte) in dieser Runde.")
     if h == a and n_h == 1 and not pros and not cons:
         notes += ("Gleiche Verbündete: P(mind. ein Treffer) ist mit Helfen dieselbe (zwei W20, einer muss "
                   "treffen), doch ein Schadenswurf fehlt.",)
-    return WhatIf("helfen", f"Helfen oder selbst angreifen? {h.name} für {a.name} gegen {t.name} ({t.tp} TP)", frame,
+    who = f"{a.name} mit gleichem Verbündeten" if h == a else f"{h.name} für {a.name}"  # not "Kämpferin für Kämpferin"
+    return WhatIf("helfen", f"Helfen oder selbst angreifen? {who} gegen {t.name} ({t.tp} TP)", frame,
                   (refs.HELFEN, refs.ANGRIFF, refs.ANGRIFFSWUERFE, refs.SRD_ADVANTAGE, refs.SRD_ROLLING_1_OR_20,
                    refs.SRD_DROPPING_TO_0), notes, hit_points=t.tp)
 
@@ -424,7 +431,7 @@ def ausweichen(defender: Any, attackers: Iterable[Any], *, tp: int | None = None
                      "Wurfmodi": ", ".join(dict.fromkeys(a.mode.mode for a in attacks)), **_chances(attacks, hp)})
         curves += [{"Option": option, "Schaden": x, "P(Schaden >= x)": p} for x, p in _survival(attacks).items()]
     names = ", ".join(f"{f.name} ({f.bonus:+d}, {f.schaden})" for f in foes)
-    notes = (f"{d.name} (RK {d.rk}, {hp} TP) gegen {names}, je {n} Angriff(e).",
+    notes = (f"{d.name} (RK {d.rk}, {hp} TP) gegen {names}, je {_angriffe(n)}.",
              "Ausweichen: jeder Angriffswurf gegen dich im Nachteil, sofern du den Angreifer sehen kannst; "
              "Vorteil und Nachteil heben sich auf.",
              "Der Preis: die Aktion ist verbraucht (kein eigener Angriff).")

@@ -92,7 +92,7 @@ def test_a_comparison_shows_one_progress_bar(capsys):
     sides) move one bar, not one per run."""
     spieler_vergleich("duell", ["Taktisch", "Zufall"], "Zufall", 3, seed=1, progress=True)
     err = capsys.readouterr().err
-    assert "duell: 2 Spieler gegen Zufall" in err and "12/12" in err and " als " not in err
+    assert "Duell: 2 Spieler gegen Zufall" in err and "12/12" in err and " als " not in err
 
 
 @pytest.mark.parametrize("draw", ["study", "comparison"])
@@ -136,3 +136,12 @@ def test_the_interval_is_one_column_beside_the_share(comparison):
     low, high = (f"{100 * float(row[b]):.1f}".replace(".", ",") for b in ("untere", "obere"))
     assert "95-%-Intervall" in shown and f"{low} bis {high} %" in shown
     assert ">untere<" not in shown and {"untere", "obere"} <= set(comparison.frame.columns)
+
+
+def test_a_study_counts_encounters_in_german(capsys):
+    """SRD 5.1, "Combat > The Order of Combat": a study's progress bar and title name the encounter in words
+    ("Scharmützel", not the id "scharmuetzel") and count Begegnungen, not "game/s"."""
+    study = begegnungen_simulieren("scharmuetzel", "Zufall", 2, seed=1, progress=True)
+    err = capsys.readouterr().err
+    assert "Scharmützel: Zufall gegen Zufall" in err and "Begegnung/s" in err and "game" not in err
+    assert study.title.startswith("Scharmützel, 2 Begegnungen") and "Seed 1" in study.title

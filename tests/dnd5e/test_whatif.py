@@ -383,3 +383,16 @@ def test_viele_kennzahlen_stehen_je_option_in_einer_spalte():
     assert heads == ["Rückzug", "Angriff, dann weg", "Spurt, provozieren"]
     assert rows[:3] == ["Bewegung (m)", "Gelegenheitsangriffe", "P(Treffer)"] and "Differenz" in rows
     assert ">61,0 %<" in page and "index_name" not in page
+
+
+def test_die_texte_zaehlen_in_worten():
+    """dnd5e-combat-de-excerpt.txt, "HELFEN": the study's notes count in words ("1 Angriff", "greift einmal an",
+    "je 2 Angriffe"), never with placeholders ("Angriff(en)", "1-mal"), and an ally like the attacker is not
+    named twice in the title ("Kämpferin für Kämpferin")."""
+    alone = helfen_vs_allein("kaempferin", "ork", rks=[16])
+    assert "mit 1 Angriff;" in alone.notes[0] and "greift einmal an" in alone.notes[0] and "diesen Angriff" in alone.notes[0]
+    assert "Kämpferin für Kämpferin" not in alone.title and "Kämpferin mit gleichem Verbündeten" in alone.title
+    twice = helfen_vs_allein("kaempferin", "ork", rks=[16], angriffe=2, helfer_angriffe=2)
+    assert "mit 2 Angriffe;" in twice.notes[0] and "greift 2-mal an" in twice.notes[0]
+    assert "je 1 Angriff." in ausweichen("kaempferin", ["ork", "goblin"]).notes[0]
+    assert all("(en)" not in n and "(e)" not in n for n in alone.notes + twice.notes)
