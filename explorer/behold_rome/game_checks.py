@@ -516,7 +516,8 @@ def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optiona
     worked out on ``d`` without a trial copy: what the step leaves -- a discard or a stored card paid, the top
     card drawn (a stored card behind it unstored), a card of the hand stored, developed (its extra costs
     paid from the stored cards and controlled regions) or conquered -- answered by :func:`_plain_completion`;
-    the one degrade a play costs, paid, answered as :func:`_degrade_cost_completion` answers for that card.
+    the one degrade a play costs, paid, answered as :func:`_degrade_cost_completion` answers for that card; a
+    conquest beside a degrade (benefits), the other one answered as :func:`_conquer_degrade` does.
     None for what it does not cover (then the trial decides).  ``stored``: the deck's stored entries, if the
     caller has them (:func:`legal` reads them once for all the steps)."""
     frames = d["frames"]
@@ -571,6 +572,20 @@ def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optiona
         if b is None:
             return None
         benefits = [x for x in benefits if x is not b]
+        if kind is Degrade or (kind is Conquer and any(x["kind"] == "degrade" for x in benefits)):
+            # a conquest and a degrade (ruling behold_rome.benefit-check): what is left is the other one
+            if any(x["kind"] not in ("conquer", "degrade") or x["left"] <= 0 for x in benefits):
+                return None
+            if kind is Conquer:
+                return _conquer_degrade(R, d, [e for e in hand if e[0] != a.card], benefits)
+            if not benefits:
+                return True
+            value = benefits[0]["value"]
+            for e in hand:
+                x = R.levels[(e[0], R.down(e[1]) if e[0] == a.card else e[1])]
+                if x.type == "region" and x.wealth <= value and R.banner_ok(d, x.banner):
+                    return True
+            return False
         unstores = False
         if kind is Draw:
             hand = hand + [[top[0], top[1]]]

@@ -3,7 +3,7 @@
 
 import pytest
 
-from explorer.behold_rome.actions import Degrade, DevelopNation, Play
+from explorer.behold_rome.actions import Conquer, Degrade, DevelopNation, Play
 from explorer.behold_rome.game_checks import (STEP_DECIDED, _look_ahead, basic, nation_decided, play_decided,
                                              step_decided)
 from explorer.behold_rome.game_rules import candidates
@@ -59,15 +59,17 @@ def test_a_play_with_a_degrade_cost_is_decided_as_its_trial():
     degrade 1", "degrade 1 -> develop 2") is played only if some card of the hand can be degraded and, with it a
     level down, each type of the benefits resolved at least in part ("Action Phase", ruling
     behold_rome.benefit-check): ``play_decided`` answers these plays on the state itself as the trial on a copy
-    does, both ways; and ``step_decided`` the degrade paid, card by card."""
+    does, both ways; and ``step_decided`` the degrade paid, card by card, and then the conquest and the degrade
+    among its benefits."""
     seen = {True: 0, False: 0}
     steps = {True: 0, False: 0}
+    benefit_steps = {True: 0, False: 0}
     for seed in range(6):
         state, rng, player = start(CONFIGURATIONS["normal"], seed), SeededRng(seed), RandomPlayer(0.6 + 0.05 * seed)
         while not state.is_terminal():
             R, d = state.rules, state._data
             for a in candidates(R, d):
-                if type(a) is Degrade and state.phase == "costs":
+                if type(a) in (Degrade, Conquer) and state.phase in ("costs", "benefits"):
                     try:
                         basic(R, d, a)
                     except RuleViolation:
@@ -81,6 +83,8 @@ def test_a_play_with_a_degrade_cost_is_decided_as_its_trial():
                             slow = False
                         assert fast == slow, (a, d["deck"], d["frames"])
                         steps[fast] += 1
+                        if state.phase == "benefits":
+                            benefit_steps[fast] += 1
                     continue
                 if type(a) is not Play or not R.playable(R.level_of(d, a.card)).costs["degrade"]:
                     continue
@@ -102,6 +106,7 @@ def test_a_play_with_a_degrade_cost_is_decided_as_its_trial():
             state.apply(player.choose(state, rng))
     assert seen[True] > 20 and seen[False] > 20, seen
     assert steps[True] > 10 and steps[False] > 3, steps
+    assert benefit_steps[True] > 10 and benefit_steps[False] > 3, benefit_steps
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGURATIONS))
