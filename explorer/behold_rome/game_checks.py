@@ -5,8 +5,9 @@ holds the data, the candidates and how an action is carried out).
 look-ahead that keeps a played card completable (ruling ``behold_rome.benefit-check``): a step is
 tried on a copy and :func:`completable` searches the steps that follow.  ``legal`` keeps the
 candidates that pass ``verify`` -- for the plays, steps and nation developments whose look-ahead is
-plain (:func:`play_decided`, :func:`step_decided`, :func:`nation_decided`) working the answer out on
-the state itself, without the copy; the refusals a user meets always come from ``verify``.
+plain (:func:`play_decided`, :func:`step_decided`, :func:`nation_decided`; a degrade cost, a conquest beside a
+degrade included) working the answer out on the state itself, without the copy, and the checks most often
+refused read without raising (:func:`_accepts`); the refusals a user meets always come from ``verify``.
 
 A check raises only when it refuses, so its reason is worded only then; the search and the legal
 actions call these checks thousands of times a game.
