@@ -1104,8 +1104,9 @@ def _drop(state: EncounterState, name: str) -> None:
     if beaten:
         winner = next(side for side in state.players if side not in beaten) if len(beaten) == 1 else None
         d["phase"], d["winner"] = "ende", winner
-        state.emit("ende", f"Die Begegnung ist vorbei: {', '.join(beaten)} hat keine Kreatur mehr, die handeln kann; "
-                   f"es gewinnt {winner}", refs.SRD_DROPPING_TO_0, player=winner)
+        sieger = f"Sieger: {winner}" if winner else "kein Sieger"
+        state.emit("ende", f"Die Begegnung ist vorbei: {' und '.join(beaten)} ohne eine Kreatur, die handeln kann; "
+                   f"{sieger}", refs.SRD_DROPPING_TO_0, player=winner)
 
 
 def _move(state: EncounterState, name: str, mv: Movement, *, readied: bool) -> None:

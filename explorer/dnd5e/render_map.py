@@ -735,7 +735,7 @@ def status_line(state) -> str:
     """``Runde 2, Zug: Kämpferin — Aktion genutzt (Rückzug), Bewegung 4,5 m übrig``, or how the
     encounter ended; the action by its German name (:data:`ACTION_WORDS`)."""
     if state.is_terminal():
-        won = f"{state.winner} gewinnt" if state.winner else "ohne Sieger"
+        won = f"Sieger: {state.winner}" if state.winner else "ohne Sieger"  # a side is a plural ("Monster")
         return f"Ende in Runde {state.round}: {won}"
     used = state.action_used
     action = "Aktion frei" if used is None else f"Aktion genutzt ({ACTION_WORDS.get(used, used)})"
