@@ -594,8 +594,11 @@ def plot_melee_grid(grid: pd.DataFrame, *, ax=None, title: str | None = None, la
         image_ = ax.imshow(values, cmap=DIVERGING_SCALE, vmin=centre - reach, vmax=centre + reach, aspect="auto")
     for i in range(values.shape[0]):
         for j in range(values.shape[1]):
+            # black on a light cell, white on a dark one (an outline blurred the small digits on both)
+            red, green, blue, _ = image_.cmap(image_.norm(values[i, j]))
+            light = 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.45
             ax.text(j, i, f"{values[i, j]:+.2f}" if centre is not None else f"{values[i, j]:.2f}",
-                    ha="center", va="center", fontsize=size, path_effects=_OUTLINE)
+                    ha="center", va="center", fontsize=size, color="black" if light else "white")
     ax.set_xlabel("defender", fontsize=size)
     ax.set_ylabel("attacker", fontsize=size)
     bar = ax.figure.colorbar(image_, ax=ax, shrink=0.85)
