@@ -159,19 +159,26 @@ class BeholdRomeState(GameState):
 
     def _legal_candidates(self, kind: Optional[str] = None):
         """The legal actions, checked together (:func:`~explorer.behold_rome.game_checks.legal`: a Finish
-        is judged by the steps beside it) and remembered as accepted until the state changes."""
+        is judged by the steps beside it) and remembered as accepted until the state changes (:meth:`_is_accepted`)."""
         if self.is_terminal():
             return iter(())
         if self._legal is None:
             self._legal = legal(self.rules, self._data, self._trials)
-            try:
-                self._accepted.update(self._legal)
-            except TypeError:  # an unhashable action among them: one by one
-                for action in self._legal:
-                    self._accept(action)
         if kind is None:
             return iter(self._legal)
         return iter([a for a in self._legal if a.kind == kind])
+
+    def _is_accepted(self, action) -> bool:
+        """Accepted by :meth:`can`, or one of the legal actions worked out for the state as it is (they count as
+        accepted without being filed one by one: the player hands one of them back, found by identity first)."""
+        found = self._legal
+        if found is not None:
+            for a in found:
+                if a is action:
+                    return True
+        if super()._is_accepted(action):
+            return True
+        return found is not None and action in found
 
     def _changed(self) -> None:
         """Forget the accepted actions, the legal actions and the trials: the state is not the one they
