@@ -405,6 +405,10 @@ def _arc(a, b, bend: float = JUMP_BEND, n: int = 12) -> list[tuple[float, float]
             for t in ts]
 
 
+AREA_COLOUR = "#d9480f"
+"""An effect's area on the map (a Feueratem's cone): orange, apart from the reachable region's colour."""
+
+
 def draw_reachable(ax, geometry: BaseGeometry | None):
     if geometry is None or geometry.is_empty:
         return None
@@ -890,6 +894,17 @@ class MapPicture:
     def png(self) -> bytes:
         """The picture as it is now, as PNG bytes (the canvas buffer, low compression)."""
         return pixels_png(self.figure.canvas)
+
+    def show_area(self, geometry: BaseGeometry, *, colour: str = AREA_COLOUR) -> None:
+        """Draw ``geometry`` -- an effect's area, such as a Feueratem's cone (:func:`explorer.dnd5e.items.cone`)
+        -- translucent over the picture as it is now, until the next :meth:`update`."""
+        path = None if geometry is None or geometry.is_empty else geometry_path(geometry)
+        if path is None:
+            return
+        patch = self.ax.add_patch(PathPatch(path, facecolor=colour, alpha=0.22, edgecolor=colour, linewidth=1.6,
+                                             linestyle="--", zorder=4))
+        self.ax.draw_artist(patch)  # into the canvas buffer, over the creatures; the next update draws without it
+        patch.remove()
 
     @property
     def pixel_size(self) -> tuple[int, int]:

@@ -458,3 +458,32 @@ def test_a_title_centred_over_the_map_is_not_cut_at_the_right():
     title = picture.title.get_window_extent(renderer)
     assert picture.figure.bbox.x0 <= title.x0 and title.x1 <= picture.figure.bbox.x1, picture.title.get_text()
     assert picture.title.get_text().startswith("Runde 1, Zug: Höllenhund — Aktion genutzt")
+
+
+def test_a_feueratem_cone_is_drawn_over_the_map():
+    """dnd5e-combat-de-excerpt.txt, "SPEZIALFÄHIGKEIT VERWENDEN" (SRD 5.1 Monsters > Hell Hound, ruling dnd5e.cone):
+    lesson 3 shows the Feueratem's cone on the map: ``show_area`` tints the cone's pixels (over the Kämpferin and
+    the Magierin it catches) and leaves the rest as it was; the next update draws the map without it."""
+    import numpy as np
+
+    from explorer.dnd5e import actions as A
+    from explorer.dnd5e import items
+    from explorer.dnd5e.game import new_encounter
+
+    def feld(x, y):
+        return [float(v) for v in square(x, y)]
+
+    game = new_encounter({"map": {"width": 18, "height": 9, "walls": [], "areas": []}, "creatures": [
+        {"name": "Höllenhund", "profile": "hoellenhund", "side": "Monster", "position": feld(4, 2)},
+        {"name": "Kämpferin", "profile": "kaempferin_trank", "side": "Helden", "position": feld(3, 2)},
+        {"name": "Magierin", "profile": "magierin", "side": "Helden", "position": feld(2, 2)},
+        {"name": "Goblin", "profile": "goblin", "side": "Monster", "position": feld(8, 2)}]}, seed=0)
+    picture = MapPicture(game)
+    plain = np.asarray(picture.figure.canvas.buffer_rgba()).copy()
+    karte = game.battle_map
+    picture.show_area(items.cone(karte, karte.token("Höllenhund"), karte.token("Kämpferin").position))
+    tinted = np.asarray(picture.figure.canvas.buffer_rgba()).copy()
+    changed = (plain != tinted).any(axis=2)
+    assert 0.005 < changed.mean() < 0.2  # the cone, not the whole picture
+    picture.update(game)
+    assert (np.asarray(picture.figure.canvas.buffer_rgba()) == plain).all()
