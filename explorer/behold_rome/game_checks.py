@@ -939,18 +939,18 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     if EndTurn not in hopeless:
         if end_turns and _basic_ok(R, d, end_turns[0]):
             out += end_turns
-        a = made(EndTurn, "top")
+        a = _END_TOP
         if _basic_ok(R, d, a):
             out.append(a)
     if MoveOn not in hopeless:
         if move_ons and _basic_ok(R, d, move_ons[0]):
             out += move_ons
-        a = made(MoveOn, "")
+        a = _MOVE_ON
         accepted = _accepts(R, d, a, "action")
         if accepted if accepted is not None else _basic_ok(R, d, a):
             out.append(a)
     if DevelopNation not in hopeless:
-        a = made(DevelopNation)
+        a = _DEVELOP_NATION
         try:
             basic(R, d, a)
             decided = nation_decided(R, d)
@@ -962,23 +962,35 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
         if decided:
             out.append(a)
     if EndGame not in hopeless:
-        a = made(EndGame)
+        a = _END_GAME
         if _basic_ok(R, d, a):
             out.append(a)
     return out
 
 
-def _hopeless(R: Rules, d: dict) -> set:
+_END_TOP, _MOVE_ON, _DEVELOP_NATION, _END_GAME = made(EndTurn, "top"), made(MoveOn, ""), made(DevelopNation), made(EndGame)
+"""The candidates between actions that every hand has (:func:`~explorer.behold_rome.game_rules.between_actions`)."""
+
+
+def _hopeless(R: Rules, d: dict) -> frozenset:
     """The kinds of action between actions that their checks refuse now whatever the card, by the first
     rule they check: the turn ends only while the nation card is not revealed; moving on, developing
     the nation and ending the game come once it is (or any time, ruling ``behold_rome.move-on-when``),
     moving on outside the last round, ending the game in it."""
-    revealed = R.nation_on_top(d)
+    return _HOPELESS[(R.nation_on_top(d), R.any_time, R.last_round(d))]
+
+
+def _hopeless_kinds(revealed: bool, any_time: bool, last_round: bool) -> frozenset:
     out = {EndTurn} if revealed else set()
-    if not (revealed or R.any_time):
+    if not (revealed or any_time):
         out |= {MoveOn, DevelopNation, EndGame}
-    out.add(MoveOn if R.last_round(d) else EndGame)
-    return out
+    out.add(MoveOn if last_round else EndGame)
+    return frozenset(out)
+
+
+_HOPELESS = {(r, a, last): _hopeless_kinds(r, a, last) for r in (False, True) for a in (False, True)
+             for last in (False, True)}
+""":func:`_hopeless` for each way the nation card, ruling ``behold_rome.move-on-when`` and the round may stand."""
 
 
 def _signature(d: dict) -> tuple:
