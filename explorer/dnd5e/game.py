@@ -539,6 +539,9 @@ def _load(cls, saved, source: str) -> EncounterState:
 
 
 EFFECT_KINDS = ("ausweichen", "helfen-angriff", "helfen-wurf", "vorbereitet")
+EFFECT_ACTIONS = {"ausweichen": "ausweichen", "helfen-angriff": "helfen", "helfen-wurf": "helfen",
+                  "vorbereitet": "vorbereiten"}
+"""The action that set each lasting effect: its German name (:data:`actions.KIND_WORDS`) says in the log what ends."""
 
 # =============================================================================================
 # The referee: what each action requires (verify), what it does (perform), what to try (candidates)
@@ -659,7 +662,8 @@ def verify(state: EncounterState, action: Action) -> None:
     if isinstance(action, A.ZugBeenden):
         return
     if state.action_used is not None:
-        raise RuleViolation(f"{name} hat in diesem Zug schon eine Aktion ausgeführt ({state.action_used}): "
+        used = A.KIND_WORDS.get(state.action_used, state.action_used)
+        raise RuleViolation(f"{name} hat in diesem Zug schon eine Aktion ausgeführt ({used}): "
                             f"in deinem Zug kannst du eine der hier beschriebenen Aktionen ausführen",
                             refs.AKTIONEN_IM_KAMPF)
     if isinstance(action, A.Angriff):
@@ -1257,7 +1261,8 @@ def _next_turn(state: EncounterState) -> None:
     ended = [e for e in d["effects"] if e[1] == name]
     d["effects"] = [e for e in d["effects"] if e[1] != name]
     for e in ended:
-        state.emit("effekt-ende", f"{e[0]} von {name} endet (Beginn des nächsten Zuges)",
+        word = A.KIND_WORDS[EFFECT_ACTIONS[e[0]]]
+        state.emit("effekt-ende", f"{word} von {name} endet (Beginn des nächsten Zuges)",
                    {"ausweichen": refs.AUSWEICHEN, "vorbereitet": refs.VORBEREITEN}.get(e[0], refs.HELFEN),
                    player=state.token(name).side)
     state.emit("zug", f"Runde {d['round']}: {name} ist am Zug (Bewegung {_m(speed_of(state.token(name)))}, eine "
