@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
+from explorer.behind.geometry import said_facing, said_tenths
 from explorer.core.game import Action, ActionCodec
 
 ACTIONS = ActionCodec("behind")
@@ -189,7 +190,7 @@ def describe(action: Action, state=None) -> str:
     if isinstance(action, ChooseScenario):
         return f"chooses the scenario {action.scenario}"
     if isinstance(action, PlaceObstacle):
-        turned = f", turned {action.angle:g}°" if action.angle else ""
+        turned = f", turned {said_tenths(action.angle)}°" if action.angle else ""
         return f"places the {action.obstacle} at ({action.x:.1f}, {action.y:.1f}) cm{turned}"
     if isinstance(action, Deploy):
         jewel = f"; {action.jewel} bears the Jewel of Athens" if action.jewel else ""
@@ -208,7 +209,7 @@ def describe(action: Action, state=None) -> str:
     if isinstance(action, Move):
         return f"plays {card(action.card)} as movement, without moving"
     if isinstance(action, Turn):
-        return f"{action.chip} turns to face {action.facing:g}°"
+        return f"{action.chip} turns to face {said_facing(action.facing)}°"
     if isinstance(action, Melee):
         hand = f"with {card(action.card)}" if action.card else "without a hand card"
         helped = f", assisted by {listed(action.assistants)}" if action.assistants else ""
@@ -246,7 +247,7 @@ def describe(action: Action, state=None) -> str:
         bottom = f", {len(action.bottom)} at the bottom" if action.bottom else ""
         return f"puts the looked-at cards back: {len(action.top)} on top{bottom}"
     if isinstance(action, CommandMove):
-        turned = f", facing {action.facing:g}°" if action.facing is not None else ""
+        turned = f", facing {said_facing(action.facing)}°" if action.facing is not None else ""
         return f"moves the commanded enemy towards ({action.x:.1f}, {action.y:.1f}) cm{turned}"
     return action.kind
 

@@ -22,6 +22,7 @@ from explorer.behind.game_rules import (
     rule,
     spend_action,
 )
+from explorer.behind.geometry import said_facing
 from explorer.behind.table import Chip, Obstacle
 
 if TYPE_CHECKING:
@@ -278,7 +279,7 @@ def _perform_turn(state, action, plan):
     d = state.data
     d.table = d.table.turn(action.chip, action.facing)
     d.turned = d.turned | {action.chip}
-    state.say("turn-chip", f"{action.chip} turns to {action.facing:g} degrees (free, once per turn)",
+    state.say("turn-chip", f"{action.chip} turns to {said_facing(action.facing)} degrees (free, once per turn)",
               refs.VIEWING_ANGLE, player=state.active_player)
 
 

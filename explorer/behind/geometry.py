@@ -20,6 +20,16 @@ EPS = 1e-9
 _COS2_TOLERANCE = 1e-12  # relative slack of the "within 45 degrees" test, so the boundary is inside
 
 
+def said_tenths(value: float) -> str:
+    """A number of cm or degrees as the texts say it: to a tenth ("37.2", "180"), never "52.0487" or "-0"."""
+    return f"{round(float(value), 1) + 0.0:g}"
+
+
+def said_facing(degrees: float) -> str:
+    """A facing or direction as the texts say it: to a tenth of a degree in [0, 360) ("292.1", "0", never "360")."""
+    return said_tenths(round(float(degrees), 1) % 360.0)
+
+
 def unit(degrees: float) -> tuple[float, float]:
     """Unit vector of a direction, exact for multiples of 90 degrees."""
     degrees = float(degrees) % 360.0

@@ -36,7 +36,7 @@ import shapely
 from shapely.geometry import LineString, Point
 
 from explorer.behind import refs
-from explorer.behind.geometry import EPS, circle_entry, unit, wholly_on, within_45
+from explorer.behind.geometry import EPS, circle_entry, said_facing, said_tenths, unit, wholly_on, within_45
 from explorer.behind.table import VIEW_HALF_ANGLE, Chip, Obstacle, Table
 from explorer.core.rules import RuleViolation
 
@@ -154,16 +154,16 @@ def _check_leg(chip: Chip, to: Point2, max_distance: float) -> float:
             f"\"from the centre of a character chip\")", refs.MOVEMENT)
     if distance > 0 and not within_45(dx, dy, *chip.facing_vector):
         raise RuleViolation(
-            f"{chip.name} faces {_tenths(chip.facing)} degrees and cannot move towards {_said_point(to)}, "
-            f"{_tenths(_direction(chip.position, to))} degrees: \"movement is only possible in the direction of the "
+            f"{chip.name} faces {said_facing(chip.facing)} degrees and cannot move towards {_said_point(to)}, "
+            f"{said_facing(_direction(chip.position, to))} degrees: \"movement is only possible in the direction of the "
             f"viewing angle\" ({VIEW_HALF_ANGLE:g} degrees either side of the facing); turn the chip first",
             refs.VIEWING_ANGLE)
     return distance
 
 
 def _tenths(value: float) -> str:
-    """A number of cm or degrees as a refusal says it: to a tenth ("37.2", "180"), never "52.0487"."""
-    return f"{round(float(value), 1):g}"
+    """A number of cm as a refusal says it: to a tenth ("37.2", "180"), never "52.0487"."""
+    return said_tenths(value)
 
 
 def _said_point(point) -> str:

@@ -59,6 +59,8 @@ from explorer.behind.geometry import (
     chip_block_limit2,
     circle_entry,
     flyer_exempt,
+    said_facing,
+    said_tenths,
     segment_distance2,
     unit,
     wholly_on,
@@ -824,8 +826,8 @@ class Table:
         off = angle_between(direction, chip.facing)
         if off > VIEW_HALF_ANGLE + EPS:
             raise RuleViolation(
-                f"{name} faces {round(chip.facing, 1):g} degrees and cannot move towards {round(direction, 1):g} degrees "
-                f"({round(off, 1):g} degrees off its facing): \"movement is only possible in the direction of the "
+                f"{name} faces {said_facing(chip.facing)} degrees and cannot move towards {said_facing(direction)} degrees "
+                f"({said_tenths(off)} degrees off its facing): \"movement is only possible in the direction of the "
                 f"viewing angle\" (45 degrees either side); turn the chip first", refs.VIEWING_ANGLE)
         start = (chip.x, chip.y)
         if distance == 0:

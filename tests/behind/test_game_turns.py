@@ -22,6 +22,7 @@ from explorer.behind.actions import (
     PlayCard,
     Ranged,
     Turn,
+    describe,
 )
 from explorer.behind.cards import Character
 from explorer.behind.game import new_game
@@ -647,6 +648,17 @@ def test_viewing_angle_free_turn_once_per_turn():
     state.apply(EndTurn())
     state.apply(Turn(L, 90.0))  # a new turn
     assert state.table.chip(L).facing == 90.0
+
+
+def test_a_turn_is_told_to_a_tenth_of_a_degree():
+    """behind-2003-rulebook.txt, section "Viewing Angle (Sichtwinkel)": a chip "turned as desired" --
+    the log says its new facing to a tenth of a degree, as it says cm (lesson 3 printed "turns to
+    292.055 degrees"), and the description of the action alike."""
+    state = duel_game([9], [1])
+    place(state, (L, 50, 40, 0), (S, 90, 40, 180))
+    events = state.apply(Turn(L, 292.055))
+    assert f"{L} turns to 292.1 degrees (free, once per turn)" in [e.text for e in events]
+    assert describe(Turn(L, 359.96), state) == f"{L} turns to face 0°"
 
 
 def test_viewing_angle_move_only_in_viewing_direction():

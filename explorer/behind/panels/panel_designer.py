@@ -63,6 +63,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, PathPatch, Rectangle
 
 from explorer.behind import layouts as L
+from explorer.behind.geometry import said_facing
 from explorer.behind.layouts import Finding, Layout, LayoutError
 from explorer.behind.panels.panel_table import TABLE_WIDTH_PX, FigureView, TablePanel, table_figure_size
 from explorer.behind.render_table import (
@@ -436,7 +437,7 @@ class DesignerPanel(widgets.VBox):
         self.remove_button.disabled = name is None
         if chip is not None:
             text = (f"selected: <b>{html.escape(chip.name)}</b> ({html.escape(chip.owner)}) at ({chip.x:.1f}, "
-                    f"{chip.y:.1f}) cm, facing {chip.facing:g}°")
+                    f"{chip.y:.1f}) cm, facing {said_facing(chip.facing)}°")
         elif obstacle is not None:
             text = f"selected: obstacle <b>{html.escape(obstacle.name)}</b>, {obstacle.height:g} cm high"
         else:
@@ -496,7 +497,7 @@ class DesignerPanel(widgets.VBox):
         text = ""
         if name is not None:
             chip = self.live.table.chip(name)
-            text = f"{name} ({chip.owner}), facing {chip.facing:g}°"
+            text = f"{name} ({chip.owner}), facing {said_facing(chip.facing)}°"
         if text != self.hover_text:
             self.hover_text = text
             self.hover_label.set_visible(bool(text))
@@ -678,7 +679,7 @@ class DesignerPanel(widgets.VBox):
             template = L.piece(self.design.rules, name)
             turned = L.place_piece(template, pose[0], pose[1], degrees, height=obstacle.height, flat=obstacle.flat)
             table = _with_obstacle(table, turned)
-        self._commit(self.design.with_table(table), select=name, said=f"{name} turned to {degrees:g}°.")
+        self._commit(self.design.with_table(table), select=name, said=f"{name} turned to {said_facing(degrees)}°.")
 
     def set_obstacle(self, name: str, *, height: float | None = None, flat: bool | None = None) -> None:
         """Change obstacle ``name``'s height (cm) or flatness ("Terrain and Climbing (Gelände &

@@ -40,6 +40,7 @@ from matplotlib.patches import Circle, PathPatch
 from explorer.behind import refs
 from explorer.behind.cards import ActionCard
 from explorer.behind.combat import ranged_attack_range
+from explorer.behind.geometry import said_facing
 from explorer.behind.panels.panel_figures import ipympl_backend, ipympl_figure
 from explorer.behind.render_table import (
     BLOCKED_COLOUR,
@@ -453,7 +454,7 @@ class TablePanel(widgets.VBox):
         name = self.live.chip_at(x, y, slack=0.0)
         if name is not None:
             chip = self.table.chip(name)
-            text = f"{name} ({chip.owner}), facing {chip.facing:g}°"
+            text = f"{name} ({chip.owner}), facing {said_facing(chip.facing)}°"
         else:
             row = self._sight_row_near(x, y)
             if row is not None:
