@@ -9,6 +9,11 @@ from explorer.beyond.cards import YANG, YIN, card_text, cards_text, is_nian_shou
 from explorer.core.rules import RuleViolation
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` things in words: "1 Lotus token", "2 Lotus tokens" (never "token(s)")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _need(cond: bool, reason: str, rule) -> None:
     if not cond:
         raise RuleViolation(reason, rule)
@@ -52,7 +57,7 @@ def verify(state, action) -> None:
         _need(len(set(bought)) == len(bought), "a card can be bought only once", refs.PHASE_1)
         _need(all(c in d["revealed"][:-1] for c in bought),
               "Lotus tokens buy revealed cards other than the last one (which is free)", refs.PHASE_1)
-        _need(len(bought) <= a["lotus"], f"{me} has {a['lotus']} Lotus token(s), one per bought card", refs.PHASE_1)
+        _need(len(bought) <= a["lotus"], f"{me} has {counted(a['lotus'], 'Lotus token')}, one per bought card", refs.PHASE_1)
     elif isinstance(action, Place):
         _phase(state, "place", "placing a collected card", refs.PHASE_2)
         _need(action.card in d["to_place"], f"{_named(state, action.card)} is not a card collected this turn", refs.PHASE_2)
@@ -172,7 +177,7 @@ def perform(state, action) -> None:
         d["to_place"], d["revealed"] = keep, []
         state.emit("collect", f"{me} collects {card_text(state.cards, last)} free"
                    + (f" and buys {cards_text(state.cards, action.bought)} with "
-                      f"{len(action.bought)} Lotus token(s)" if action.bought else "")
+                      f"{counted(len(action.bought), 'Lotus token')}" if action.bought else "")
                    + (f"; {cards_text(state.cards, gone)} discarded" if gone else ""), refs.PHASE_1, player=me,
                    card=last, bought=list(action.bought), discarded=gone)
         _to_place_phase(state)
@@ -272,7 +277,7 @@ def _compose(state, me: str, a: dict, cards: list) -> None:
     state.emit("enchant", f"{me} enchants a {name} ({words}): these cards can no longer be captured",
                refs.ENCHANTED, player=me, cards=list(cards))
     if back:
-        state.emit("tokens-back", f"{len(back)} protection token(s) of the pattern go back to the supply",
+        state.emit("tokens-back", f"{counted(len(back), 'protection token')} of the pattern go{'es' if len(back) == 1 else ''} back to the supply",
                    refs.PROTECTION_TOKENS, player=me)
     if len(a["patterns"]) == 3 and not d["end_triggered"]:
         d["end_triggered"] = True

@@ -66,6 +66,12 @@ COUNTED = ("cards", "failed", "nian_shou", "captures", "enchantments")
 # =============================================================================================
 # Counting one game
 # =============================================================================================
+END_WORDS = {"enchantments": "a third enchantment", "nian_shou": "all six Nian Shou cards (an instant win)",
+             "draw_pile": "the draw pile ran out"}
+"""The ``end`` column's values (:func:`end_reason`) in the rulebook's words, for tables people read
+(beyond-rulebook.txt, "End of the Game - Counting Energy Points", "The 6 Cards of the Evil Spirit")."""
+
+
 def end_reason(state) -> str:
     """Why the game ended (beyond-rulebook.txt, "End of the Game")."""
     if any(len(state._area(p)["nian"]) == len(state.components.nian_shou) for p in state.players):

@@ -87,7 +87,7 @@ def test_lesson_2_gains_and_plans():
             comparison = odds.expected_gain(revealed, odds.unseen_cards(DECK, revealed, []), lotus=tokens)
             gains[tokens].append((n, comparison.gain_one_more))
     figure, ax = pyplot_like(6, 3.2)
-    plot_curves({f"{t} Lotus token(s)": gains[t] for t in gains}, ax, xlabel="different spirits already revealed",
+    plot_curves({f"{t} Lotus token" + "s" * (t != 1): gains[t] for t in gains}, ax, xlabel="different spirits already revealed",
                 ylabel="E[one more] - E[stop]", title="Is one more card worth it? (above 0: yes)",
                 zero_line=True, probability=False)
     check(figure, "beyond_gains")
