@@ -720,7 +720,7 @@ class OpportunityRisk:
         one column (weapon, bonus, AC, the roll's mode when it is not normal), chances in percent, the
         rule -- the same for every row -- once below the table instead of in a column."""
         def attack(a) -> str:
-            mode = "" if a.odds.mode.mode == "normal" else f", {a.odds.mode.mode.capitalize()}"
+            mode = "" if a.odds.mode.mode == "normal" else f", {a.odds.mode.word}"
             return f"{a.waffe} {a.odds.attack_bonus:+d} gegen RK {a.odds.ac}{mode}"
 
         def percent(p) -> str:

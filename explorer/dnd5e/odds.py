@@ -77,6 +77,8 @@ registry of this system's rulings.)"""
 SOURCE = "attack odds"
 MODES = ("normal", "vorteil", "nachteil")
 """Roll modes: normal (one d20), Vorteil (advantage: the higher of two), Nachteil (disadvantage: the lower)."""
+MODE_WORDS = {"normal": "normal", "vorteil": "Vorteil", "nachteil": "Nachteil"}
+"""Each roll mode as a reader sees it (tables, captions, legends): Vorteil and Nachteil are nouns."""
 _MODE_NAMES = {"normal": "normal", "vorteil": "vorteil", "nachteil": "nachteil",
                "advantage": "vorteil", "disadvantage": "nachteil"}
 COVER = ("keine", "halb", "dreiviertel", "voll")
@@ -122,6 +124,11 @@ class Wurfmodus:
 
     def __str__(self) -> str:
         return self.mode
+
+    @property
+    def word(self) -> str:
+        """The mode as a reader sees it: ``normal``, ``Vorteil``, ``Nachteil`` (:data:`MODE_WORDS`)."""
+        return MODE_WORDS[self.mode]
 
     @property
     def rule(self):
@@ -302,7 +309,7 @@ class AttackOdds:
         cover = "" if self.cover == "keine" else f" + {COVER_AC_BONUS[self.cover]} ({_COVER_WORDS[self.cover]}, {SRD_COVER})"
         lines = [f"Angriffswurf: W20 {self.attack_bonus:+d} gegen RK {self.ac}{cover} = {self.effective_ac}: "
                  f"trifft, wenn W20 + {self.attack_bonus} ≥ {self.effective_ac} ({ANGRIFFSWUERFE})",
-                 f"Wurfmodus {self.mode.mode}: {self.mode.reason} ({SRD_ADVANTAGE})",
+                 f"Wurfmodus {self.mode.word}: {self.mode.reason} ({SRD_ADVANTAGE})",
                  f"natürliche 20 trifft immer (kritischer Treffer), natürliche 1 verfehlt immer ({SRD_ROLLING_1_OR_20})"]
         if self.crit_range < 20:
             lines.append(f"kritischer Treffer ab natürlicher {self.crit_range} "

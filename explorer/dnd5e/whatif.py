@@ -37,8 +37,8 @@ from explorer.core.rules import RuleRef
 from explorer.dnd5e import refs
 from explorer.dnd5e.dice import DamageDice, dice
 from explorer.dnd5e.encounter import PROFILES, Kampfwerte, Waffenangriff
-from explorer.dnd5e.odds import COVER_AC_BONUS, MAX_AC, MAX_BONUS, MIN_AC, MIN_BONUS, AttackOdds, attack_odds, \
-    turn_odds, wurfmodus
+from explorer.dnd5e.odds import COVER_AC_BONUS, MAX_AC, MAX_BONUS, MIN_AC, MIN_BONUS, MODE_WORDS, AttackOdds, \
+    attack_odds, turn_odds, wurfmodus
 
 SOURCE = "what-if"
 MAX_ATTACKS_PER_ACTION = 4
@@ -288,8 +288,7 @@ class WhatIf:
                           "fällt auf 0 TP) in %; beide: beide greifen an.",)
         shown = shown.rename(columns={c: c[:-2] for c in shown.columns if c.endswith(" %")})
         if "Wurfmodi" in shown.columns:
-            shown["Wurfmodi"] = shown["Wurfmodi"].map(lambda v: v.replace("vorteil", "Vorteil")
-                                                      .replace("nachteil", "Nachteil"))
+            shown["Wurfmodi"] = shown["Wurfmodi"].map(lambda v: ", ".join(MODE_WORDS[m] for m in v.split(", ")))
         shown = shown.rename(columns={"Schaden erwartet erlitten": "Schaden erlitten",
                                       "Schaden erwartet verursacht": "Schaden verursacht",
                                       "P(mind. ein Treffer)": "P(Treffer)"})
@@ -467,7 +466,7 @@ def deckung_study(*, rk: int = 15, schaden: Any = "1W8+3", boni: Iterable[int] |
                          "P(Fehlschlag)": odds.p_miss, "P(Treffer)": odds.p_treffer,
                          "P(kritischer Treffer)": odds.p_crit,
                          "Schaden erwartet": odds.expected_damage})
-    notes = (f"Ein Angriff {damage} gegen RK {rk} ({mode.strip().casefold()}); Deckung erhöht die RK.",
+    notes = (f"Ein Angriff {damage} gegen RK {rk} ({MODE_WORDS[mode.strip().casefold()]}); Deckung erhöht die RK.",
              "Volle Deckung: kein Ziel eines Angriffs (nicht in der Tabelle).",
              "Eine natürliche 20 trifft immer: die Chance eines kritischen Treffers bleibt gleich.")
     return WhatIf("deckung", f"Deckung: Angriff {damage} gegen RK {rk}", _with_percent(rows),

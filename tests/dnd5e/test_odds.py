@@ -277,4 +277,6 @@ def test_ergebnis_unveraenderlich_und_tabellen():
     assert "RK 15" in page and "ANGRIFFSWÜRFE" in page and "Langbogen" in page
     assert isinstance(odds, AttackOdds) and "p_crit=39/400" in repr(odds)
     assert isinstance(odds.mode, Wurfmodus)
+    assert odds.mode.mode == "vorteil" and odds.mode.word == "Vorteil"  # the id for code, the noun for readers
+    assert odds.reasons[1].startswith("Wurfmodus Vorteil: ")
     assert str(SRD_ROLLING_1_OR_20) in odds.reasons[2]

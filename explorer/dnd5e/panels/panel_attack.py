@@ -42,7 +42,7 @@ BONUS_RANGE = (-5, 20)
 """The Angriffsbonus slider's range."""
 AC_RANGE = (5, 30)
 """The RK slider's range."""
-MODE_OPTIONS = (("normal", "normal"), ("Vorteil", "vorteil"), ("Nachteil", "nachteil"))
+MODE_OPTIONS = tuple((word, mode) for mode, word in attack.MODE_WORDS.items())
 COVER_OPTIONS = (("keine", "keine"), ("halb (+2 RK)", "halb"), ("dreiviertel (+5 RK)", "dreiviertel"))
 LABEL_WIDTH = 140
 """The description width of the controls, in px ("Rüstungsklasse (RK)" is 133 px at 13 px)."""
