@@ -41,21 +41,44 @@ def _nice_top(value: float) -> float:
     return math.ceil(value * 10) / 10
 
 
+MINUS = "\u2212"
+"""The minus sign of the numbers beside the bars (a hyphen reads as a dash)."""
+
+
 def _number(value: float, kind: str) -> str:
-    """Three significant digits (a tiny chance stays readable), for every kind alike."""
+    """One precision per quantity: a probability or share in per cent to one decimal ("72.4%"; a chance
+    that is not 0 or 1 never reads as "0.0%" or "100.0%"), any other figure to two decimals ("3.23")."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
+    if kind in SHARE_KINDS:
+        if value == 0 or value == 1:
+            return f"{100 * value:.0f}%"
+        percent = 100 * value
+        if 0 < percent < 0.05:
+            return "<0.1%"
+        if 99.95 <= percent < 100:
+            return ">99.9%"
+        return f"{percent:.1f}%".replace("-", MINUS)
     if value == 0:
         return "0"
-    return f"{value:.3g}"
+    if abs(value) < 0.005:
+        return ("<0.01" if value > 0 else f">{MINUS}0.01")
+    return f"{value:.2f}".replace("-", MINUS)
 
 
 def _difference(value: float, kind: str) -> str:
+    """B - A in the precision of its figure: percentage points to one decimal ("−9.9 points") for a
+    probability or share, two decimals ("−1.81") otherwise; "±0" only where nothing changes, and a change
+    too small to show reads "+<0.1 points" / "−<0.01", never as nothing."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     if abs(value) < 1e-12:
         return "±0"
-    return f"{value:+.3g}"
+    sign = "+" if value > 0 else MINUS
+    if kind in SHARE_KINDS:
+        points = abs(100 * value)
+        return f"{sign}{'<0.1' if points < 0.05 else f'{points:.1f}'} points"
+    return f"{sign}{'<0.01' if abs(value) < 0.005 else f'{abs(value):.2f}'}"
 
 
 def selected(comparison, *, changed_only: bool = False, figures=None):

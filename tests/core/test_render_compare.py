@@ -83,4 +83,27 @@ def test_expectations_are_not_drawn_on_the_probability_axis(who_pays):
     bars = {(p.get_gid(), round(p.get_y() + p.get_height() / 2)): p.get_width() for p in bottom.patches
             if p.get_gid() in ("bar-a", "bar-b")}
     assert bars[("bar-b", 1)] == pytest.approx(1.0)  # relative to the larger of its pair, not a probability
-    assert f"{expected[who_pays.labels[0]]:.3g}" in " ".join(t.get_text() for t in bottom.texts)
+    assert f"{expected[who_pays.labels[0]]:.2f}" in " ".join(t.get_text() for t in bottom.texts)  # two decimals
+
+
+def test_each_quantity_is_written_in_one_precision(who_pays):
+    """behind-2003-rulebook.txt, "Melee Combat (Nahkampf)": the numbers beside lesson 3's bars mixed
+    precisions ("0.724 → 0.625 (-0.0991)", "0.0757 → 0.0757 (±0)", "3.23 → 1.42 (-1.81)").  A probability
+    reads in per cent to one decimal, its change in percentage points; an expectation to two decimals."""
+    ax = plot_rulings_comparison(who_pays, figures=HEADLINE)
+    notes = {t.get_text() for axes in ax.figure.axes for t in axes.texts if t.get_gid() == "difference"}
+    assert "72.4% → 62.5%  (−9.9 points)" in notes
+    assert "3.23 → 1.42  (−1.81)" in notes
+    assert "0.08 → 0.08  (±0)" in notes
+    assert "6.9% → 6.9%  (±0)" in notes
+
+
+def test_a_small_chance_or_change_never_reads_as_nothing():
+    """A chance that is neither 0 nor 1 never reads "0.0%" or "100.0%", nor a change "±0" or "+0.0"."""
+    from explorer.core.render_compare import _difference, _number
+
+    assert [_number(v, "probability") for v in (0, 1, 0.0004, 0.9996, 0.7239)] == ["0%", "100%", "<0.1%", ">99.9%",
+                                                                                   "72.4%"]
+    assert [_difference(v, "share") for v in (0.0, 0.0003, -0.0991)] == ["±0", "+<0.1 points", "−9.9 points"]
+    assert [_number(v, "value") for v in (0, 0.0757, 0.001, -3.2325)] == ["0", "0.08", "<0.01", "−3.23"]
+    assert [_difference(v, "value") for v in (0.0, -1.809, 0.002)] == ["±0", "−1.81", "+<0.01"]
