@@ -53,7 +53,7 @@ def _check_play(R: Rules, d: dict, a: Play, phase: str) -> None:
         if top is not None and top[0] == a.card:
             raise RuleViolation(f"{R.level_of(d, a.card).name} is the top card of the deck: you can always see it, "
                                 "but the top card is not in the hand", refs.HOLDING_THE_GAME)
-        raise RuleViolation(f"{a.card!r} is not a card in the hand", refs.ACTION_PHASE)
+        raise RuleViolation(f"{R.named(d, a.card)} is not a card in the hand", refs.ACTION_PHASE)
     lv = R.level_of(d, a.card)
     p = R.playable(lv)
     if p is None:
@@ -73,7 +73,7 @@ def _check_play(R: Rules, d: dict, a: Play, phase: str) -> None:
             raise RuleViolation(f"{lv.name} has no fitting resources available for its own store", refs.PLAYED_CARD)
     if a.interrupt:
         if a.interrupt == a.card or not deck.in_hand(a.interrupt):
-            raise RuleViolation(f"{a.interrupt!r} is not another card in the hand", refs.INTERRUPTING_ACTIONS)
+            raise RuleViolation(f"{R.named(d, a.interrupt)} is not another card in the hand", refs.INTERRUPTING_ACTIONS)
         ilv = R.level_of(d, a.interrupt)
         ip = R.playable(ilv)
         if ip is None or not ip.interrupts:
@@ -100,7 +100,7 @@ def _check_end_turn(R: Rules, d: dict, a: EndTurn, phase: str) -> None:
             raise RuleViolation("with no cards in your hand you must discard the top card of your deck",
                                 refs.END_OF_TURN_PHASE)
         if not deck.in_hand(a.discard):
-            raise RuleViolation(f"{a.discard!r} is not a card in the hand", refs.END_OF_TURN_PHASE)
+            raise RuleViolation(f"{R.named(d, a.discard)} is not a card in the hand", refs.END_OF_TURN_PHASE)
 
 
 def _check_move_on(R: Rules, d: dict, a: MoveOn, phase: str) -> None:
@@ -194,13 +194,13 @@ def _check_cost(R: Rules, d: dict, a, phase: str) -> None:
         if c["discard"] <= 0:
             raise RuleViolation("no discard is left to pay", refs.ACTION_PHASE)
         if not deck.in_hand(a.card) or a.card == exclude:
-            raise RuleViolation(f"{a.card!r} is not a card in the hand to discard", refs.DISCARD)
+            raise RuleViolation(f"{R.named(d, a.card)} is not a card in the hand to discard", refs.DISCARD)
     elif kind is Degrade:
         if c["degrade"] <= 0:
             raise RuleViolation("no degrade is left to pay", refs.ACTION_PHASE)
         if not deck.in_hand(a.card) or a.card == exclude:
-            raise RuleViolation(f"{a.card!r} is not a card in the hand to degrade (only cards currently in your "
-                                "hand)", refs.DEGRADE)
+            raise RuleViolation(f"{R.named(d, a.card)} is not a card in the hand to degrade (only cards currently "
+                                "in your hand)", refs.DEGRADE)
         lv = R.level_of(d, a.card)
         if c["degrade_type"] is not None and lv.type != c["degrade_type"]:
             raise RuleViolation(f"{lv.name} is no {c['degrade_type']} card", refs.DEGRADE)
@@ -208,7 +208,8 @@ def _check_cost(R: Rules, d: dict, a, phase: str) -> None:
             raise RuleViolation(f"{lv.name} is at level 1 (ruling behold_rome.level-bounds)", refs.LEVEL)
     elif kind is Pay:
         if deck.mark(a.card) != "stored":
-            raise RuleViolation(f"{a.card!r} is not a stored card (only stored resources pay)", refs.PAY_SPEND)
+            raise RuleViolation(f"{R.named(d, a.card)} is not a stored card (only stored resources pay)",
+                                refs.PAY_SPEND)
         lv = R.level_of(d, a.card)
         if not ((c["population"] and lv.resources.population) or (c["materials"] and lv.resources.materials)):
             raise RuleViolation(f"{lv.name} covers no part of the price still missing (ruling "
@@ -217,7 +218,7 @@ def _check_cost(R: Rules, d: dict, a, phase: str) -> None:
         if c["abandon"] <= 0:
             raise RuleViolation("no region is to be abandoned", refs.ABANDON)
         if deck.mark(a.card) != "controlled" or a.card == f.get("card"):
-            raise RuleViolation(f"{a.card!r} is not a controlled region to abandon", refs.ABANDON)
+            raise RuleViolation(f"{R.named(d, a.card)} is not a controlled region to abandon", refs.ABANDON)
 
 
 BENEFIT_KINDS = {Store: "store", Develop: "develop", DevelopRegion: "develop_region", Degrade: "degrade",
@@ -239,11 +240,12 @@ def _check_benefit(R: Rules, d: dict, a, phase: str) -> None:
         raise RuleViolation(f"the played card has no {name.replace('_', ' ')} left", refs.ACTION_PHASE)
     if kind is DevelopRegion:
         if deck.mark(a.card) != "controlled":
-            raise RuleViolation(f"{a.card!r} is not a controlled region", refs.DEVELOP)
+            raise RuleViolation(f"{R.named(d, a.card)} is not a controlled region", refs.DEVELOP)
         target(R, d, a.card, True)
         return
     if not deck.in_hand(a.card):
-        raise RuleViolation(f"{a.card!r} is not a card in the hand (the played card is not)", refs.ACTION_PHASE)
+        raise RuleViolation(f"{R.named(d, a.card)} is not a card in the hand (the played card is not)",
+                            refs.ACTION_PHASE)
     lv = R.level_of(d, a.card)
     if kind is Store:
         if a.card in f["touched"]:

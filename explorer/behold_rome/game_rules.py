@@ -31,7 +31,7 @@ from explorer.behold_rome.cards import DevelopRegion as DevelopRegionBenefit
 from explorer.behold_rome.cards import Discard as DiscardCost
 from explorer.behold_rome.cards import Draw as DrawBenefit
 from explorer.behold_rome.cards import Ignore, Pay as PayCost, Store as StoreBenefit
-from explorer.behold_rome.deck import HAND_SIZE, MARKERS, MAX_CONTROLLED, MAX_STORED
+from explorer.behold_rome.deck import HAND_SIZE, MARKERS, MAX_CONTROLLED, MAX_STORED, DeckError
 from explorer.core.rules import RuleViolation
 
 
@@ -193,6 +193,14 @@ class Rules:
     # -- reading the data ----------------------------------------------------------------------------
     def level_of(self, d: dict, card_id: str):
         return self.levels[(card_id, d["deck"].level(card_id))]
+
+    def named(self, d: dict, card_id: Any) -> str:
+        """A card as a refusal names it: by its active level's name ("Nile Granaries"), as every other line of the
+        log does; an id that is no card of the deck as it was given (``'egpyt'``)."""
+        try:
+            return self.level_of(d, card_id).name
+        except (KeyError, TypeError, DeckError):
+            return repr(card_id)
 
     def playable(self, lv) -> Optional[Playable]:
         """What the rules read of the level's action; None for a level without one."""

@@ -263,3 +263,13 @@ def test_the_log_writes_the_possessive_of_a_name_ending_in_s_with_an_apostrophe(
     t.apply(A.Draw())
     events = t.apply(A.Finish())
     assert "Via Appia's action is resolved" in [e.text for e in events]
+
+
+
+def test_a_refusal_names_a_card_as_the_log_does():
+    """behold-rome-rulebook.txt, "Action Phase": a card played from outside the hand is refused by its active level's
+    name, as every line of the log names it ("Council of Elders is not a card in the hand"), never by its id
+    ('senate'); an id that is no card of the deck is quoted as it was given."""
+    s = arranged([("roads", None), ("senate", None)], [("forum", 1), ("egypt", 1), ("villa", 1)], cardset=example_cards())
+    assert refused(s, A.Play("senate")).startswith("Council of Elders is not a card in the hand")
+    assert refused(s, A.Play("egpyt")).startswith("'egpyt' is not a card in the hand")
