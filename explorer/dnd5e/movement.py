@@ -513,8 +513,8 @@ class _Walker:
             rule = refs.SPURT if self.budget.dash else (
                 refs.SRD_USING_DIFFERENT_SPEEDS if piece.speed != "gehen" else refs.SRD_MOVEMENT_AND_POSITION)
             raise RuleViolation(f"{self.token.name} hat nicht genug Bewegungsrate: Abschnitt {index + 1} braucht "
-                                f"bis {_point(piece.end)} insgesamt {_m(used)}, Bewegungsrate ({piece.speed}){spurt} "
-                                f"{_m(limit)}", rule)
+                                f"bis {_point(piece.end)} insgesamt {_m_bound(used)}, Bewegungsrate ({piece.speed})"
+                                f"{spurt} {_m_bound(limit)}", rule)
         b = self.budget
         self.budget = Budget(used, b.diagonals, b.dash, b.disengage)
 
@@ -945,6 +945,11 @@ def falls(battle_map: BattleMap, name: str) -> Fall | None:
 def _m(value) -> str:
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
     return text.replace(".", ",") + " m"
+
+
+def _m_bound(value) -> str:
+    """:func:`_m` with a no-break space: a refusal shown in a table never leaves the "m" alone on a line."""
+    return _m(value).replace(" ", "\u00a0")
 
 
 def _point(p) -> str:

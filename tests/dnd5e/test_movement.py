@@ -74,7 +74,7 @@ def test_normal_terrain_costs_a_metre_per_metre():
 def test_a_move_longer_than_the_speed_is_refused():
     """SRD 5.1 Movement and Position: up to your speed -- 9 m is 6 squares, a 7th is refused."""
     assert move(field(hero()), "Kämpferin", [sq(6, 0)]).cost == 9
-    with refused(refs.SRD_MOVEMENT_AND_POSITION, "9 m", "10,5 m"):
+    with refused(refs.SRD_MOVEMENT_AND_POSITION, "9\u00a0m", "10,5\u00a0m"):  # a no-break space: "m" never alone
         move(field(hero()), "Kämpferin", [sq(7, 0)])
 
 
@@ -85,7 +85,7 @@ def test_spurt_doubles_the_speed_nine_metres_become_eighteen():
     assert fighter.creature.speeds.gehen == 9
     assert allowance(fighter, dash=True) == 18
     assert move(field(fighter), "Kämpferin", [sq(12, 0)], dash=True).cost == 18
-    with refused(refs.SPURT, "18 m"):
+    with refused(refs.SPURT, "18\u00a0m"):
         move(field(fighter), "Kämpferin", [sq(13, 0)], dash=True)
     grappled = hero(conditions={"gepackt"})  # "nachdem etwaige Modifikatoren auf sie angewendet wurden": 0 x 2
     assert allowance(grappled, dash=True) == 0
@@ -214,7 +214,7 @@ def test_crawling_in_difficult_terrain_costs_two_extra_metres():
     battle = field(hero(conditions={"liegend"}), areas=(rubble,))
     assert move(battle, "Kämpferin", [sq(2, 0)]).cost == 9
     stacked = Rulings().switch(**{"dnd5e.climb-in-difficult-terrain": "stacked-4"})
-    with refused(refs.SRD_MOVEMENT_AND_POSITION, "12 m"):
+    with refused(refs.SRD_MOVEMENT_AND_POSITION, "12\u00a0m"):
         move(field(hero(conditions={"liegend"}), areas=(rubble,), rulings=stacked), "Kämpferin", [sq(2, 0)])
 
 
@@ -239,7 +239,7 @@ def test_no_extra_cost_with_a_matching_speed():
     bear = Token("Bär", C["braunbaer"], (1.5, 1.5), "tiere")
     movement = move(field(bear, areas=(cliff,)), "Bär", [(10.5, 1.5)])
     assert movement.cost == 9 and movement.legs[0].pieces[0].speed == "klettern"
-    with refused(refs.SRD_USING_DIFFERENT_SPEEDS, "9 m"):  # its climbing speed is 9 m, not its 12 m walk
+    with refused(refs.SRD_USING_DIFFERENT_SPEEDS, "9\u00a0m"):  # its climbing speed is 9 m, not its 12 m walk
         move(field(bear, areas=(cliff,)), "Bär", [(12, 1.5)])
     river = Area("Fluss", "wasser", (0, 0, 30, 30))
     frog = Token("Frosch", C["riesenfrosch"], sq(0, 0), "tiere")
@@ -432,7 +432,7 @@ def test_flying_ignores_the_ground_and_uses_the_flying_speed():
     movement = move(field(eagle, areas=(rubble,)), "Adler", [(25.5, 1.5)], mode="fliegen")
     assert movement.cost == 24
     assert movement.legs[0].pieces[0].reasons[0][1] == refs.FLIEGEND
-    with refused(refs.SRD_MOVEMENT_AND_POSITION, "3 m"):  # it walks 3 m only
+    with refused(refs.SRD_MOVEMENT_AND_POSITION, "3\u00a0m"):  # it walks 3 m only
         move(field(eagle), "Adler", [(6, 1.5)])
 
 
