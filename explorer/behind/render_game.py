@@ -158,10 +158,20 @@ def fit_legend(ax, pad: float = 4.0) -> None:
 
 
 def wrapped_title(title: str, inches: float) -> str:
-    """The title broken into lines that fit ``inches``."""
+    """The title broken into lines that fit ``inches``, as even as they can be: no fewer lines than a
+    full width needs, each as short as that allows (lesson 6's title left the single word "left" on its
+    second line)."""
     if "\n" in title:
         return title
-    return textwrap.fill(title, max(40, int(inches * 72 / (TITLE_SIZE * 0.55))))
+    width = max(40, int(inches * 72 / (TITLE_SIZE * 0.55)))
+    lines = textwrap.wrap(title, width, break_long_words=False, break_on_hyphens=False)
+    if len(lines) <= 1:
+        return title
+    longest_word = max(len(word) for word in title.split())
+    while width > longest_word and len(textwrap.wrap(title, width - 1, break_long_words=False,
+                                                     break_on_hyphens=False)) == len(lines):
+        width -= 1
+    return "\n".join(textwrap.wrap(title, width, break_long_words=False, break_on_hyphens=False))
 
 
 def view_region(table, focus: Iterable[str] | None, margin: float) -> tuple[float, float, float, float]:

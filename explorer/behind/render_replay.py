@@ -379,6 +379,9 @@ def _move_text(annotation, xy) -> None:
 # =============================================================================================
 NUMBER_SIZE = 9.0
 """The path's numbers (points, before :func:`~explorer.behind.render_game.text_size`)."""
+NUMBER_RINGS = 7
+"""The rings of spots a hand-over number of :func:`draw_jewel_path` may take round its dot, 4 pt apart from 6 pt out:
+changes of hands often happen in a crowd, where the nearer rings lie on chips or the path."""
 
 
 def _zoom(ax, xs, ys, margin: float) -> None:
@@ -476,9 +479,18 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
         per_point = figure.dpi / 72.0 / abs(ax.transData.transform((1.0, 0.0))[0] - ax.transData.transform((0.0, 0.0))[0])
         for xy, size in marks:  # a marker's size is its diameter in points
             placer.avoid_circle(xy, size / 2 * per_point)
-        for number in numbers:
-            placer.place(number, ring_offsets(6.0, rings=4, step=4.0))
-        placer.avoid_edge([(p.x, p.y) for p in points])  # the names keep off the path (never struck through)
+        placer.avoid_edge([(p.x, p.y) for p in points])  # the numbers and names keep off the path (never struck through)
+        to_data = ax.transData.inverted().transform
+        for number in numbers:  # the first clear spot, further out (its leader to the dot) rather than on a chip
+            arrow, props = number.arrow_patch, number.arrowprops
+            number.arrow_patch = number.arrowprops = None  # measured as the number alone: with its leader
+            try:  # every spot but the nearest reached over the dot and the chips round it
+                placer.place(number, ring_offsets(6.0, rings=NUMBER_RINGS, step=4.0))
+                box = number.get_window_extent(placer.renderer)
+            finally:
+                number.arrow_patch, number.arrowprops = arrow, props
+            centre = to_data(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+            placer.avoid_edge([tuple(number.xy), tuple(centre)])  # the names are not drawn through its leader
 
     if drawn_state(ax) is not None:
         relabel(ax, place_first=place_numbers)  # a draw_state picture: its labels too, for this view

@@ -14,7 +14,7 @@ import pytest
 from explorer.behind.actions import Defend, EndTurn, Melee
 from explorer.behind.data import load_decks
 from explorer.behind.game import GameOptions, new_game
-from explorer.behind.render_game import draw_state, game_html, player_rows, state_png, status_line
+from explorer.behind.render_game import draw_state, game_html, player_rows, state_png, status_line, wrapped_title
 from tests.behind.game_fixtures import LUDWIG, SAHRA, SISTERS, VAMPIRE, duel_game, place, set_injuries
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -179,3 +179,14 @@ def test_the_players_table_is_three_columns_that_wrap_between_whole_words(state)
     for row in player_rows(state):
         assert f'<span class="bg-count">hand <b>{row["hand"]}</b></span>' in table
     assert "word-break:normal" in page and ".bg-count{white-space:nowrap}" in page
+
+
+def test_a_long_title_wraps_into_even_lines():
+    """behind-rules.txt, "Das Juwel von Athen": lesson 6's replay title wrapped leaving the single word
+    "left" on its second line; a title too long for one line is broken into lines of about equal length,
+    as few as a full-width wrap needs."""
+    title = "Das Juwel von Athen -- turn 12, II. action phase: Tempelritter acts, 1 action left"
+    lines = wrapped_title(title, 5.7).split("\n")
+    assert len(lines) == 2 and " ".join(lines) == title
+    assert abs(len(lines[0]) - len(lines[1])) <= 6
+    assert wrapped_title("Unser Revier! -- turn 2", 5.7) == "Unser Revier! -- turn 2"

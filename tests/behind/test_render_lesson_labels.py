@@ -152,6 +152,35 @@ def test_lesson_6_jewel_path_labels_placed_after_the_zoom(jewel_game):
     assert numbers == [str(k) for k in range(1, len(numbers) + 1)] and len(numbers) >= 2
 
 
+def test_lesson_6_hand_over_numbers_stand_off_the_chips_and_the_path(jewel_game):
+    """Lesson 6, cell 14 (behind-rules.txt, "Das Juwel von Athen"): the hand-over numbers 1-4, where the
+    jewel changed hands in a crowd, sat on chips and on the path -- every spot set off was measured with
+    its leader line, which reached over the dot.  Each number (the text itself) now clears every chip and
+    the path, its leader line joining it to its dot."""
+    from matplotlib.path import Path as PixelPath
+    from matplotlib.text import Text
+
+    game, _, path, _ = jewel_game
+    ax = draw_state(game)
+    draw_jewel_path(ax, path, game, zoom_margin=15)
+    figure = ax.figure
+    renderer = figure.canvas.get_renderer() if hasattr(figure.canvas, "get_renderer") else figure._get_renderer()
+    to_px = ax.transData.transform
+    r_px = abs(to_px((game.table.radius, 0))[0] - to_px((0, 0))[0])
+    line = PixelPath(to_px([(p.x, p.y) for p in path]))
+    numbers = [t for t in ax.texts if t.get_text().isdigit()]
+    assert len(numbers) >= 2
+    for number in numbers:
+        number.get_window_extent(renderer)  # places the text for this view
+        box = Text.get_window_extent(number, renderer)
+        for chip in game.table.chips:
+            cx, cy = to_px(chip.position)
+            nx, ny = min(max(cx, box.x0), box.x1), min(max(cy, box.y0), box.y1)
+            assert (nx - cx) ** 2 + (ny - cy) ** 2 > r_px ** 2, (number.get_text(), chip.name)
+        assert not line.intersects_bbox(box, filled=False), number.get_text()
+        assert number.arrow_patch is not None  # its leader to the dot
+
+
 def _movement_figure(table, legs_left, after_left, legs_right, after_right, refused, height):
     left, right = new_grid(1, 2, 11, height).ravel()
     draw_movement(table, legs_left, after=after_left, refused=refused, ax=left, title="left")
