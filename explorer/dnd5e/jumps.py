@@ -123,8 +123,8 @@ def long_jump(creature: Creature, distance: Fraction | float | int, *, run_up_me
     maximum = long_jump_distance(creature, run_up=had_run_up)
     if distance > maximum:
         how = "mit Anlauf" if had_run_up else "aus dem Stand (weniger als 3 m Anlauf)"
-        raise RuleViolation(f"{creature.name} springt {how} höchstens {_m(maximum)} weit, nicht {_m(distance)} "
-                            f"(Stärkewert {creature.strength} x 0,3 m{'' if had_run_up else ', halbiert'})",
+        raise RuleViolation(f"{creature.name} springt {how} höchstens {_m(maximum)} weit, nicht {_m(distance)}: "
+                            f"Stärkewert {creature.strength} × 0,3\u00a0m{'' if had_run_up else ', halbiert'}",
                             refs.WEITE_SPRUENGE)
     basis = distance if rulings["dnd5e.low-obstacle-quarter-of"] == "jump" else maximum
     checks = []
@@ -151,9 +151,9 @@ def high_jump(creature: Creature, height: Fraction | float | int | None = None, 
     maximum = high_jump_height(creature, run_up=had_run_up)
     height = maximum if height is None else metres(height, "height")
     if height > maximum:
-        raise RuleViolation(f"{creature.name} springt höchstens {_m(maximum)} hoch, nicht {_m(height)} "
-                            f"((Stärkemodifikator {creature.strength_modifier:+d} + 3) x 0,3 m"
-                            f"{'' if had_run_up else ', halbiert'})", refs.HOHE_SPRUENGE)
+        raise RuleViolation(f"{creature.name} springt höchstens {_m(maximum)} hoch, nicht {_m(height)}: "
+                            f"(Stärkemodifikator {creature.strength_modifier:+d} + 3) × 0,3\u00a0m"
+                            f"{'' if had_run_up else ', halbiert'}", refs.HOHE_SPRUENGE)
     return Jump("hoch", height, maximum, height, had_run_up)
 
 
