@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import io
+import math
 from typing import Any, Iterable, Mapping
 
 import numpy as np
@@ -29,6 +30,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, PathPatch, Polygon, Rectangle
 from matplotlib.path import Path
+from matplotlib.ticker import MultipleLocator
 from matplotlib.transforms import Bbox
 from shapely.geometry import LineString, box
 from shapely.geometry.base import BaseGeometry
@@ -218,6 +220,10 @@ def _patch(ax, shape, **style) -> PathPatch:
 # ---------------------------------------------------------------------------------------------
 # The terrain: grid, areas, walls (drawn once by MapPicture)
 # ---------------------------------------------------------------------------------------------
+MAX_TICKS = 8
+"""At most about this many tick labels along a side of a grid map: ticks every 3 m (two squares), or every 6 m ..."""
+
+
 def draw_terrain(ax, battle_map: BattleMap) -> list:
     """The map's ground, grid, areas and walls on ``ax`` in metres, equal aspect; returns the
     patches that labels must avoid (walls)."""
@@ -236,6 +242,9 @@ def draw_terrain(ax, battle_map: BattleMap) -> list:
         if len(xs) + len(ys) <= MAX_GRID_LINES:
             segments = [((x, 0), (x, h)) for x in xs] + [((0, y), (w, y)) for y in ys]
             ax.add_collection(LineCollection(segments, colors=GRID_COLOUR, linewidths=0.6, zorder=1.5, gid=GRID_GID))
+        for axis, extent in ((ax.xaxis, w), (ax.yaxis, h)):  # ticks on grid lines: every 2k squares, whole metres
+            squares = 2 * max(1, math.ceil(extent / (step * MAX_TICKS * 2)))
+            axis.set_major_locator(MultipleLocator(step * squares))
     walls = [_patch(ax, wall.shape, facecolor=WALL_COLOUR, edgecolor="black", linewidth=0.8, zorder=2, gid=WALL_GID)
              for wall in battle_map.walls]
     ax.set_xlim(-0.3, w + 0.3)

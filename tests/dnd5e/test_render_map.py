@@ -335,3 +335,16 @@ def test_map_picture_legend_lists_only_what_is_drawn():
     panel = KartenBild(state.battle_map)
     words = [t.get_text() for t in panel.ax.get_legend().get_texts()]
     assert {"Gelegenheitsangriff", "erreichbar", "Weitsprung", "gewählt"} <= set(words)
+
+
+def test_the_ticks_of_a_grid_map_lie_on_its_grid_lines():
+    """dnd5e-combat-de-excerpt.txt, "BEWEGUNG UND POSITION" (ruling dnd5e.measuring, the 1.5 m grid): a grid map's
+    ticks stand on grid lines, every two squares (3 m, whole metres) on a small map, fewer on a large one, so that
+    a reader counts squares from them (ticks every 2.5 m crossed the squares)."""
+    from explorer.dnd5e.game import new_encounter
+    from explorer.dnd5e.render_map import MapPicture
+
+    picture = MapPicture(new_encounter("scharmuetzel", seed=1))
+    ticks = [float(t) for t in picture.ax.get_xticks() if -1e-9 <= t <= 15 + 1e-9]
+    assert ticks == [0.0, 3.0, 6.0, 9.0, 12.0, 15.0]
+    assert all(abs(t / 1.5 - round(t / 1.5)) < 1e-9 for t in picture.ax.get_yticks())
