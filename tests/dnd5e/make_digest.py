@@ -26,10 +26,11 @@ with it, the games are replayed and compared.  ``tests/dnd5e/test_random_digest.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 from pathlib import Path
+
+from tests.digests import digest_main
 
 DIGEST = Path(__file__).resolve().parent / "data" / "random_games_digest.json"
 GAMES: tuple[tuple[str, tuple[str, ...], tuple[int, ...]], ...] = (
@@ -95,21 +96,7 @@ def key(name: str, kind: str, seed: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="replay and compare instead of writing")
-    args = parser.parse_args(argv)
-    found = {key(*game): game_digest(*game) for game in all_games()}
-    if args.check:
-        stored = json.loads(DIGEST.read_text())
-        differ = sorted(k for k in found.keys() | stored.keys() if found.get(k) != stored.get(k))
-        for k in differ:
-            print(f"{k}: stored {stored.get(k)}, now {found.get(k)}")
-        print(f"{len(found) - len(differ)} of {len(found)} games as stored")
-        return 1 if differ else 0
-    DIGEST.parent.mkdir(exist_ok=True)
-    DIGEST.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
-    print(f"{len(found)} games written to {DIGEST}")
-    return 0
+    return digest_main(__doc__.splitlines()[0], DIGEST, all_games(), key, game_digest, argv)
 
 
 if __name__ == "__main__":
