@@ -119,7 +119,7 @@ def round_robin(strategies: Sequence, games_per_pair: int = 100, seed: int = 0, 
     seat P1 (an odd count gives the first of the pair the extra game); each pairing and
     rotation is one :func:`~explorer.beyond.simulate.simulate` run with its own seed derived from
     ``(seed, pairing)``.  ``progress``: a tqdm bar over the pairings (``None``: from 4 pairings on)."""
-    from tqdm.auto import tqdm
+    from explorer.core.progress import progress_bar
 
     names = [strategy_name(s) for s in strategies]
     if len(set(names)) != len(names):
@@ -128,7 +128,7 @@ def round_robin(strategies: Sequence, games_per_pair: int = 100, seed: int = 0, 
     show = (len(pairs) >= 4) if progress is None else bool(progress)
     frames = []
     root = SeededRng(seed)
-    with tqdm(total=len(pairs), desc="round robin", unit="pairing", disable=not show) as bar:
+    with progress_bar(len(pairs), "round robin", "pairing", show) as bar:
         for index, (i, j) in enumerate(pairs):
             first_half = (games_per_pair + 1) // 2
             for rotation, (a, b, n) in enumerate(((i, j, first_half), (j, i, games_per_pair - first_half))):

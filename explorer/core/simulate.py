@@ -417,10 +417,10 @@ def simulate(system, n: int, config: str | Mapping[str, Any] | None = None, play
 
 def _run(executor, job: Job, games: list[tuple[int, int]], chunk_size: int, show: bool, desc: str,
          unit: str = "game") -> list[dict]:
-    from tqdm.auto import tqdm
+    from explorer.core.progress import progress_bar
 
     rows: list[dict] = []
-    with tqdm(total=len(games), desc=desc, unit=unit, disable=not show) as bar:
+    with progress_bar(len(games), desc, unit, show) as bar:
         if executor is None:
             from explorer.core.systems import get
 

@@ -298,11 +298,11 @@ def spieler_vergleich(encounter: str, kandidaten: Sequence[Any], gegner: Any = "
     rows, studies = [], {}
     total = len(candidates) * len(sides) * n
     from explorer.core.simulate import PROGRESS_THRESHOLD
-    from tqdm.auto import tqdm
+    from explorer.core.progress import progress_bar
 
     show = (total >= PROGRESS_THRESHOLD) if progress is None else bool(progress)
-    bar = tqdm(total=total, desc=f"{encounter_words(configuration)}: {len(candidates)} Spieler gegen {opponent[0]}", unit="Begegnung",
-               disable=not show)  # one bar for the whole comparison, not one per run
+    bar = progress_bar(total, f"{encounter_words(configuration)}: {len(candidates)} Spieler gegen {opponent[0]}", "Begegnung",
+                       show)  # one bar for the whole comparison, not one per run
     for label, player in candidates:
         row: dict[str, Any] = {"Spieler": label}
         wins, rounds = 0, []
