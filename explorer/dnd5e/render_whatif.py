@@ -139,7 +139,7 @@ def rueckzug_figure(study) -> Figure:
     ax.barh([y + 0.2 for y in ys], dealt, height=0.38, color=DEALT)
     top = max(taken + dealt + [1.0])
     for y, t, d, p in zip(ys, taken, dealt, frame["P(0 TP) %"]):
-        ax.text(t + top * 0.025, y - 0.2, f"{zahl(t)} (P(0 TP) {prozent(p)})", va="center", ha="left", fontsize=size)
+        ax.text(t + top * 0.025, y - 0.2, f"{zahl(t)}; P(0 TP) = {prozent(p)}", va="center", ha="left", fontsize=size)
         ax.text(d + top * 0.025, y + 0.2, zahl(d), va="center", ha="left", fontsize=size)
     metres = [zahl(float(m), 1).removesuffix(",0") for m in frame["Bewegung (m)"]]
     ax.set_yticks(list(ys), [f"{o}\n{int(n)} Gelegenheitsangriffe, {m} m" for o, n, m in

@@ -302,6 +302,7 @@ class WhatIf:
         from explorer.core.display import html_table
 
         shown, lines = self.table()
+        shown = shown.rename(columns=lambda c: c.replace("P(0 TP)", "P(0\u00a0TP)"))  # a heading never breaks inside P(...)
         numbers = [c for c in shown.columns if pd.api.types.is_numeric_dtype(shown[c])
                    and c not in ("RK", "Angriffsbonus", "RK effektiv", "Angriffswürfe", "Gelegenheitsangriffe")]
         formats = {c: (zahl if c.startswith(("Schaden", "Differenz")) else
