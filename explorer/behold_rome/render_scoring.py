@@ -51,10 +51,11 @@ def _label(row) -> str:
     return row.source
 
 
-def plot_score(score, figure=None, *, width: float = NOTEBOOK_WIDTH):
+def plot_score(score, figure=None, *, width: float = NOTEBOOK_WIDTH, headline: bool = True):
     """The score as horizontal bars, player above rival; returns the figure (``width`` inches wide at
     100 px an inch, :data:`~explorer.core.render_labels.NOTEBOOK_WIDTH` by default; a panel that must fit
-    590 px draws it 5.9 inches wide)."""
+    590 px draws it 5.9 inches wide).  ``headline``: the score's headline above the bars (a panel that writes
+    the headline itself, right above the picture, draws none: the reader would read it twice)."""
     from explorer.behold_rome.scoring import Score
 
     if not isinstance(score, Score):
@@ -93,8 +94,9 @@ def plot_score(score, figure=None, *, width: float = NOTEBOOK_WIDTH):
         ax.tick_params(axis="x", labelsize=TEXT)
     left = [r for rows in (score.player, score.rival) for r in rows if r.vp == 0 and r.kind != "total"]
     axes[-1].set_xlabel(f"VP ({len(left)} source{'s' * (len(left) != 1)} scoring 0 not drawn)", fontsize=TEXT)
-    head = score.headline() + (" -- cards INVENTED, illustrative" if score.illustrative else "")
-    figure.suptitle(head, fontsize=10)
+    if headline:
+        head = score.headline() + (" -- cards INVENTED, illustrative" if score.illustrative else "")
+        figure.suptitle(head, fontsize=10)
     _fit(figure, axes, labels, min(0, *values), max(0, *values))
     return figure
 

@@ -142,3 +142,20 @@ def test_the_tables_may_name_the_sources_that_add_nothing_in_one_line():
     line = markup.split('class="score-silent"')[1].split("</p>")[0]
     assert all(f"{r.source} ({r.place})" in line for r in silent if r.card)
     assert 'class="score-silent"' not in score_tables_html(result)
+
+
+def test_the_panel_draws_no_second_headline(monkeypatch):
+    """The scoring assistant's panel writes the headline ("you 0 VP vs Carthage 70 VP (normal): you lose") right
+    above the picture; the picture then has no title saying it again (issue 11: the app's headline read twice, in
+    two wordings).  A picture on its own keeps its headline."""
+    import explorer.behold_rome.panels.panel_scoring as panel_scoring
+    from explorer.behold_rome.system import start
+
+    the_score = score(_late_game(), "Carthage")
+    assert plot_score(the_score)._suptitle.get_text().startswith(the_score.headline())
+    assert plot_score(the_score, headline=False)._suptitle is None
+    drawn = []
+    monkeypatch.setattr(panel_scoring, "plot_score", lambda *a, **k: drawn.append(k) or plot_score(*a, **k))
+    panel = panel_scoring.ScoringPanel(start({"difficulty": "normal"}, 8))
+    assert "you lose" in panel.headline.value or "you win" in panel.headline.value
+    assert drawn and drawn[0].get("headline") is False

@@ -86,7 +86,7 @@ class ScoringPanel(widgets.VBox):
         drawn = tuple((side, r.source, r.rule, r.vp) for side in ("player", "rival") for r in drawn_rows(score, side)
                       if side == "player" or score.rival) + (score.headline(),)
         if drawn != self._drawn:  # the picture shows what scored: most actions (a draw, a card stored) change nothing of it
-            figure = plot_score(score, width=PICTURE_WIDTH)
+            figure = plot_score(score, width=PICTURE_WIDTH, headline=False)  # the headline is right above
             self.picture.value = figure_png(figure)
             width, _height = figure.canvas.get_width_height()
             self.picture.layout.width = f"{int(width)}px"
