@@ -392,48 +392,74 @@ def play_decided(R: Rules, d: dict, a: Play, stored: Optional[list] = None, lv=N
     ``store_played``, by :func:`~explorer.behold_rome.game_rules.perform`'s own rule); then
     :func:`_plain_completion` answers for its frame.  ``stored``: the deck's stored entries, if the caller
     has them (:func:`legal` reads them once for all the plays of a hand); ``lv`` the played card's level, if
-    the caller has it."""
-    if a.interrupt or d["frames"] or R.fluid:
+    the caller has it.  What it reads of the play whatever the state is worked out once (:func:`_play_plan`)."""
+    if a.interrupt or d["frames"]:
         return None
     if lv is None:
         lv = R.level_of(d, a.card)
+    return _decide_play(R, d, a.card, lv, _play_plan(R, lv, a.store_played),
+                        d["deck"].stored() if stored is None else stored)
+
+
+PLAY_REFUSED, PLAY_TRIAL, PLAY_DEGRADE, PLAY_PLAIN = "refused", "trial", "degrade", "plain"
+"""The modes of a play's plan (:func:`_play_plan`)."""
+
+
+def _play_plan(R: Rules, lv, store_played: bool) -> tuple:
+    """What :func:`play_decided` reads of a play of level ``lv`` (storing the played card or not) whatever the
+    state: ``(mode, costs, shape, store_played)`` -- the mode :data:`PLAY_TRIAL` for a play it does not cover
+    (fluid rounds, a region to abandon, a degrade beside other costs or beside storing the played card, a played
+    card stored with costs to pay, benefits :func:`_shape` does not cover), :data:`PLAY_REFUSED` for storing a
+    played card without fitting resources (its check refuses it), :data:`PLAY_DEGRADE` for a degrade the one
+    cost, :data:`PLAY_PLAIN` for the others; ``costs`` the play's costs; ``shape`` the shape of the benefits its
+    play frame resolves (the played card's own store taken out).  Worked out once per level, ``store_played``
+    and game (the rulings and variants it reads are the game's)."""
+    key = (id(lv), store_played)
+    found = R.play_plans.get(key)
+    if found is None or found[0] is not lv:
+        found = R.play_plans[key] = (lv, _make_play_plan(R, lv, store_played))
+    return found[1]
+
+
+def _make_play_plan(R: Rules, lv, store_played: bool) -> tuple:
+    """:func:`_play_plan`, worked out."""
     p = R.playable(lv)
     c = p.costs
-    if c["abandon"]:
-        return None
-    deck = d["deck"]
+    if R.fluid or c["abandon"] or (c["degrade"] and (store_played or c["discard"] or c["population"]
+                                                      or c["materials"])):
+        return PLAY_TRIAL, c, None, store_played
     if c["degrade"]:
-        if a.store_played or c["discard"] or c["population"] or c["materials"]:
-            return None
-        return _degrade_cost_completion(R, d, [e for e in deck.hand if e[0] != a.card], c["degrade"],
-                                        c["degrade_type"], p.benefits)
-    if stored is None:
-        stored = deck.stored()
-    plan = _PLANS.get((id(p), a.store_played))
-    if plan is None or plan[0] is not p:
-        benefits = p.benefits
-        if a.store_played:
-            store = next(b for b in benefits if b["kind"] == "store")
-            benefits = [b for b in benefits if b is not store]
-        if len(_PLANS) > 10_000:
-            _PLANS.clear()
-        plan = _PLANS[(id(p), a.store_played)] = (p, _shape(benefits))
-    if a.store_played:
+        return PLAY_DEGRADE, c, None, store_played
+    benefits = p.benefits
+    if store_played:
         if costs_left(c):
-            return None
+            return PLAY_TRIAL, c, None, store_played
         n = R.count(lv, p.store.resource)
-        if not (len(stored) < MAX_STORED and n >= 1 and (R.store_cards or n <= p.store.store)):
-            return False
-        stored = stored + [[a.card, lv.level, "stored"]]
-    if plan[1] is None:
-        return None
-    return _plain_completion(R, d, [e for e in deck.hand if e[0] != a.card], c["discard"], c["population"],
-                             c["materials"], stored, None, deck.top, deck.next_unstores(), plan[1])
+        if not (n >= 1 and (R.store_cards or n <= p.store.store)):
+            return PLAY_REFUSED, c, None, store_played
+        store = next(b for b in benefits if b["kind"] == "store")
+        benefits = [b for b in benefits if b is not store]
+    shape = _shape(benefits)
+    return (PLAY_TRIAL if shape is None else PLAY_PLAIN), c, shape, store_played
 
 
-_PLANS: dict = {}
-"""By a :class:`~explorer.behold_rome.game_rules.Playable`'s id and ``store_played``: the playable and the shape
-(:func:`_shape`) of the benefits its play frame resolves (the played card's own store taken out)."""
+def _decide_play(R: Rules, d: dict, card: str, lv, plan: tuple, stored: list) -> Optional[bool]:
+    """:func:`play_decided` for the play of ``card`` at level ``lv`` by its ``plan`` (:func:`_play_plan`), the
+    deck's ``stored`` entries given.  A played card stored takes a slot (it holds fitting resources: its plan
+    says so), and stands behind the stored cards."""
+    mode, c, shape, store_played = plan
+    deck = d["deck"]
+    if mode is PLAY_PLAIN:
+        if store_played:
+            if len(stored) >= MAX_STORED:
+                return False
+            stored = stored + [[card, lv.level, "stored"]]
+        return _plain_completion(R, d, [e for e in deck.hand if e[0] != card], c["discard"], c["population"],
+                                 c["materials"], stored, None, deck.top, deck.next_unstores(), shape)
+    if mode is PLAY_DEGRADE:
+        return _degrade_cost_completion(R, d, [e for e in deck.hand if e[0] != card], c["degrade"],
+                                        c["degrade_type"], R.playable(lv).benefits)
+    return False if mode is PLAY_REFUSED else None
 
 
 def _degrade_cost_completion(R: Rules, d: dict, hand: list, degrade: int, wanted: Optional[str],
@@ -910,43 +936,48 @@ def _play_accepted(R: Rules, d: dict, a: Play):
 
 def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     """:func:`legal` between actions, part by part of the candidates (:func:`~explorer.behold_rome.game_rules.
-    between_actions`, in their order): the plays one by one; the end-turns and move-ons discarding a card of
-    the hand all or none, by the first one's checks; the kinds of action :func:`_hopeless` refuses not
-    looked at.  The end-turns, move-ons and the game's end are no look-ahead's (:data:`LOOKAHEAD`): their checks
-    alone decide."""
+    between_actions`, in their order): the plays one by one (each hand card's plays by what is read of them once,
+    :func:`_hand_card`); the end-turns and move-ons discarding a card of the hand all or none, by the first one's
+    checks; the kinds of action :func:`_hopeless` refuses not looked at.  The end-turns, move-ons and the game's
+    end are no look-ahead's (:data:`LOOKAHEAD`): their checks alone decide."""
     hopeless = _hopeless(R, d)
-    plays, end_turns, move_ons = between_actions(R, d["deck"])
-    out = []
-    stored = d["deck"].stored()
-    for a in plays:
-        if a.interrupt:
-            try:
-                basic(R, d, a)
-            except RuleViolation:
-                continue
-            lv = None
-        else:
-            lv = _play_accepted(R, d, a)
-            if lv is None:
-                continue
-        decided = play_decided(R, d, a, stored, lv)
-        if decided is None:
-            try:
-                _look_ahead(R, d, a, trials)
-                decided = True
-            except RuleViolation:
-                decided = False
-        if decided:
-            out.append(a)
+    deck = d["deck"]
+    cards = [_hand_card(R, e) for e in deck.hand]
+    stored = deck.stored()
+    if any(x[1] for x in cards):
+        out = _interrupted_plays(R, d, trials, stored)
+    else:
+        out = []
+        nation = None
+        for lv, _, plays, _, _ in cards:
+            banner = lv.banner
+            if banner is not None:  # the banner check of the play (behold-rome-rulebook.txt, "Banner")
+                if nation is None:
+                    nation = R.nation(d)
+                if banner != nation.status and banner != nation.condition:
+                    continue
+            for a, plan in plays:
+                mode = plan[0]
+                if mode is PLAY_REFUSED:
+                    continue
+                decided = None if mode is PLAY_TRIAL else _decide_play(R, d, a.card, lv, plan, stored)
+                if decided is None:
+                    try:
+                        _look_ahead(R, d, a, trials)
+                        decided = True
+                    except RuleViolation:
+                        decided = False
+                if decided:
+                    out.append(a)
     if EndTurn not in hopeless:
-        if end_turns and _basic_ok(R, d, end_turns[0]):
-            out += end_turns
+        if cards and _basic_ok(R, d, cards[0][3]):
+            out += [x[3] for x in cards]
         a = _END_TOP
         if _basic_ok(R, d, a):
             out.append(a)
     if MoveOn not in hopeless:
-        if move_ons and _basic_ok(R, d, move_ons[0]):
-            out += move_ons
+        if cards and _basic_ok(R, d, cards[0][4]):
+            out += [x[4] for x in cards]
         a = _MOVE_ON
         accepted = _accepts(R, d, a, "action")
         if accepted if accepted is not None else _basic_ok(R, d, a):
@@ -966,6 +997,49 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     if EndGame not in hopeless:
         a = _END_GAME
         if _basic_ok(R, d, a):
+            out.append(a)
+    return out
+
+
+def _hand_card(R: Rules, e: list) -> tuple:
+    """What :func:`_legal_between` reads of the hand card of entry ``e`` whatever the state: its level, whether it
+    interrupts, its plays without an interrupting card (kept and, if its action stores, stored) each with its plan
+    (:func:`_play_plan`), its end-turn and its move-on -- the candidates
+    :func:`~explorer.behold_rome.game_rules.between_actions` lists for it.  Worked out once per card, level and game."""
+    key = (e[0], e[1])
+    found = R.play_plans.get(key)
+    if found is None:
+        lv = R.levels[key]
+        p = R.playable(lv)
+        options = () if p is None or p.interrupts else (False, True) if p.store is not None else (False,)
+        found = R.play_plans[key] = (lv, p is not None and p.interrupts,
+                                     tuple((made(Play, e[0], sp, ""), _play_plan(R, lv, sp)) for sp in options),
+                                     made(EndTurn, e[0]), made(MoveOn, e[0]))
+    return found
+
+
+def _interrupted_plays(R: Rules, d: dict, trials: Optional[dict], stored: list) -> list:
+    """The legal plays between actions with an interrupting card in the hand, candidate by candidate."""
+    out = []
+    for a in between_actions(R, d["deck"])[0]:
+        if a.interrupt:
+            try:
+                basic(R, d, a)
+            except RuleViolation:
+                continue
+            lv = None
+        else:
+            lv = _play_accepted(R, d, a)
+            if lv is None:
+                continue
+        decided = play_decided(R, d, a, stored, lv)
+        if decided is None:
+            try:
+                _look_ahead(R, d, a, trials)
+                decided = True
+            except RuleViolation:
+                decided = False
+        if decided:
             out.append(a)
     return out
 

@@ -189,6 +189,9 @@ class Rules:
         self.store_cards = rulings["behold_rome.store-counts"] == "cards"
         self.any_time = rulings["behold_rome.move-on-when"] == "any-time"
         self.even_ages = rulings["behold_rome.ages"] == "even-thirds"
+        self.play_plans: dict = {}
+        """What the checks read of each play and each card of a hand whatever the state, by level (filled as asked:
+        :func:`explorer.behold_rome.game_checks._play_plan`, ``_hand_card``); this game's, as the rulings are."""
 
     # -- reading the data ----------------------------------------------------------------------------
     def level_of(self, d: dict, card_id: str):
