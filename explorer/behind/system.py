@@ -73,27 +73,6 @@ def start(config: Mapping[str, Any], seed: int = 0):
                     options=options_of(config, decks))
 
 
-def load(saved):
-    from explorer.behind.game import BehindState
-    return BehindState.from_json(saved)
-
-
-def dealt(saved: Mapping[str, Any]):
-    """The game as first dealt, from a save's recorded origin (replay re-applies the history)."""
-    from explorer.behind.replay import dealt_from_save
-    return dealt_from_save(saved)
-
-
-def from_position(position, **options):
-    from explorer.behind.position import from_position as load_position
-    return load_position(position, **options)
-
-
-def coverage():
-    from explorer.behind.coverage import behind_coverage
-    return behind_coverage()
-
-
 CONFORMANCE_KINDS = ("random", "greedy", "uniform")
 DECK_IDS = ("geister", "schwesternbund", "tempelritter", "vampire", "werwoelfe")
 
@@ -163,27 +142,6 @@ def refused(state) -> list:
     return out
 
 
-def _players() -> dict:
-    from explorer.behind.players import PLAYERS
-    return dict(PLAYERS)
-
-
-def _simulation():
-    from explorer.behind.simulate import SIMULATION
-    return SIMULATION
-
-
-
-def _actions():
-    from explorer.behind.actions import ACTIONS
-    return ACTIONS
-
-
-def _describe_action(action, state) -> str:
-    from explorer.behind.actions import describe
-    return describe(action, state)
-
-
 SYSTEM = systems.register(systems.System(
     name="behind",
     title="Behind (2003)",
@@ -191,18 +149,18 @@ SYSTEM = systems.register(systems.System(
     refs=refs,
     start=start,
     configurations=CONFIGURATIONS,
-    load=load,
-    dealt=dealt,
-    coverage=coverage,
-    players=_players(),
-    simulation=_simulation(),
-    from_position=from_position,
+    load="explorer.behind.game:BehindState.from_json",
+    dealt="explorer.behind.replay:dealt_from_save",  # the game as first dealt, from a save's recorded origin
+    coverage="explorer.behind.coverage:behind_coverage",
+    players="explorer.behind.players:PLAYERS",
+    simulation="explorer.behind.simulate:SIMULATION",
+    from_position="explorer.behind.position:from_position",
     picture="explorer.behind.render_replay:StatePicture",
     conformance=conformance_game,
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
-    actions=_actions(),
-    describe_action=_describe_action,
+    actions="explorer.behind.actions:ACTIONS",
+    describe_action="explorer.behind.actions:describe",
     describe="card game on a table of round chips and obstacles: setup, movement, melee, ranged, "
              "abilities, scenarios; exact combat odds",
 ))

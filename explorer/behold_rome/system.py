@@ -36,11 +36,6 @@ def start(config: Mapping[str, Any], seed: int = 0):
     return start_game(config, seed)
 
 
-def load(saved):
-    from explorer.behold_rome.game import BeholdRomeState
-    return BeholdRomeState.from_json(saved)
-
-
 def dealt(saved: Mapping[str, Any]):
     """The game as first dealt, from a save's recorded origin (replay re-applies the history); a game set up
     from a position is dealt again from the position and seed its log's first event records."""
@@ -59,11 +54,6 @@ def from_position(position, **options):
     its JSON text or the line format; docs/positions-behold_rome.md)."""
     from explorer.behold_rome.position import from_position as load_position
     return load_position(position, **options)
-
-
-def coverage():
-    from explorer.behold_rome.coverage import behold_rome_coverage
-    return behold_rome_coverage()
 
 
 def _players() -> dict:
@@ -191,11 +181,6 @@ def _describe_action(action, state) -> str:
     return describe(state, action) if state is not None else plain_words(action)
 
 
-def _actions():
-    from explorer.behold_rome.actions import ACTIONS
-    return ACTIONS
-
-
 SYSTEM = systems.register(systems.System(
     name="behold_rome",
     title="Behold: Rome",
@@ -203,10 +188,10 @@ SYSTEM = systems.register(systems.System(
     refs=refs,
     start=start,
     configurations=CONFIGURATIONS,
-    load=load,
+    load="explorer.behold_rome.game:BeholdRomeState.from_json",
     from_position=from_position,
     dealt=dealt,
-    coverage=coverage,
+    coverage="explorer.behold_rome.coverage:behold_rome_coverage",
     players=_players(),
     simulation=_simulation(),
     invariants=invariants,
@@ -214,7 +199,7 @@ SYSTEM = systems.register(systems.System(
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
     picture="explorer.behold_rome.render_game:StatePicture",
-    actions=_actions(),
+    actions="explorer.behold_rome.actions:ACTIONS",
     describe_action=_describe_action,
     describe="solo card game held in hand: the deck as held, played cards step by step (costs, benefits, "
              "interrupts), round end, nation development, difficulties and variants; INVENTED illustrative cards",

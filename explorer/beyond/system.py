@@ -43,25 +43,10 @@ def start(config: Mapping[str, Any], seed: int = 0):
     return new_game(players, seed=seed, options=options, rulings=Rulings(config.get("rulings") or {}))
 
 
-def load(saved):
-    from explorer.beyond.game import BeyondState
-    return BeyondState.from_json(saved)
-
-
 def dealt(saved: Mapping[str, Any]):
     """The game as first dealt, from a save's recorded origin (replay re-applies the history)."""
     from explorer.beyond.game import dealt_from_save
     return dealt_from_save(saved)
-
-
-def from_position(position, **options):
-    from explorer.beyond.position import from_position as load_position
-    return load_position(position, **options)
-
-
-def coverage():
-    from explorer.beyond.coverage import beyond_coverage
-    return beyond_coverage()
 
 
 class StrategyPlayer:
@@ -155,22 +140,6 @@ def refused(state) -> list:
     return [A.EndTurn()] if state.phase in ("reveal", "collect", "place") else [A.Reveal()]
 
 
-def _simulation():
-    from explorer.beyond.simulate import SIMULATION
-    return SIMULATION
-
-
-
-def _actions():
-    from explorer.beyond.actions import ACTIONS
-    return ACTIONS
-
-
-def _describe_action(action, state) -> str:
-    from explorer.beyond.actions import describe
-    return describe(action, state)
-
-
 SYSTEM = systems.register(systems.System(
     name="beyond",
     title="Beyond (2024)",
@@ -178,19 +147,19 @@ SYSTEM = systems.register(systems.System(
     refs=refs,
     start=start,
     configurations=CONFIGURATIONS,
-    load=load,
+    load="explorer.beyond.game:BeyondState.from_json",
     dealt=dealt,
-    coverage=coverage,
+    coverage="explorer.beyond.coverage:beyond_coverage",
     players=_players(),
-    simulation=_simulation(),
-    from_position=from_position,
+    simulation="explorer.beyond.simulate:SIMULATION",
+    from_position="explorer.beyond.position:from_position",
     picture="explorer.beyond.render_cards:StatePicture",
     invariants=invariants,
     conformance=conformance_game,
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
-    actions=_actions(),
-    describe_action=_describe_action,
+    actions="explorer.beyond.actions:ACTIONS",
+    describe_action="explorer.beyond.actions:describe",
     describe="press-your-luck set collection for 2+ players: reveal, place, patterns, captures, "
              "Nian Shou, advanced modules; exact reveal odds",
 ))

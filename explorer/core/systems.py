@@ -19,23 +19,64 @@ module, how to start a game from a JSON-able configuration and a seed, named con
 tests and simulations, how to load a saved game and a position, how to deal a saved game again (for replay), its
 coverage, its players, how to count one simulated game, and where its picture of a state lives
 (a ``"module:attribute"`` text, imported only when a panel asks for it: drawing stays on top).
+
+Every hook (``start``, ``load``, ``players``, ``simulation``, ``actions``, ``describe_action`` ...)
+may be given the same way, as a ``"module:attribute"`` text (the attribute may be dotted,
+``"explorer.behind.game:BehindState.from_json"``): it is imported when first read and kept, so a
+registration names what lives in its system's other modules without importing them at load time
+and without a wrapper function for each.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass
 from types import ModuleType
 from typing import Any, Callable, Mapping, Sequence
 
-__all__ = ["System", "RegistryError", "get", "load_all", "names", "register", "registered", "systems_frame"]
+__all__ = ["System", "RegistryError", "get", "imported", "load_all", "names", "register", "registered",
+           "systems_frame"]
 
 ENTRY_POINT_GROUP = "explorer.systems"
 
 
 class RegistryError(LookupError):
     """An unknown system name, or a registration that clashes with another."""
+
+
+def imported(text: str) -> Any:
+    """What a ``"module:attribute"`` text names (``attribute`` may be dotted: ``"pkg.mod:Class.method"``),
+    imported now."""
+    module, colon, attribute = text.partition(":")
+    if not colon or not module or not attribute:
+        raise RegistryError(f'a hook given as text is "module:attribute", got {text!r}')
+    value: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        value = getattr(value, part)
+    return value
+
+
+class _Hook:
+    """A :class:`System` field that may be given as a ``"module:attribute"`` text: read, it is the
+    object the text names, imported on the first read and kept (a descriptor-typed dataclass field)."""
+
+    def __init__(self, default: Any = MISSING):  # MISSING: a required field
+        self.default = default
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, system, owner=None):
+        if system is None:  # the dataclass asks for the field's default
+            return self.default
+        value = system.__dict__[self.name]
+        if isinstance(value, str):
+            value = system.__dict__[self.name] = imported(value)
+        return value
+
+    def __set__(self, system, value) -> None:
+        system.__dict__[self.name] = value
 
 
 @dataclass(frozen=True)
@@ -77,34 +118,38 @@ class System:
       defends with S13 (Parry)"``), ``state`` the game it is taken in (or None); the replay panel's
       step headers read it (:func:`explorer.core.replay.action_text`).  None: its kind and fields in
       plain words (:func:`explorer.core.replay.action_choices`).
+
+    Each hook may be a ``"module:attribute"`` text instead, imported when first read (:func:`imported`).
     """
 
     name: str
     title: str
     rulebook: str
     refs: ModuleType
-    start: Callable[[Mapping[str, Any], int], Any]
+    start: Callable[[Mapping[str, Any], int], Any] | str = _Hook()
     configurations: Mapping[str, Mapping[str, Any]]
-    load: Callable[[Any], Any]
-    dealt: Callable[[Mapping[str, Any]], Any]
-    coverage: Callable[[], list]
-    players: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
-    from_position: Callable[..., Any] | None = None
-    simulation: Any = None
+    load: Callable[[Any], Any] | str = _Hook()
+    dealt: Callable[[Mapping[str, Any]], Any] | str = _Hook()
+    coverage: Callable[[], list] | str = _Hook()
+    players: Mapping[str, Callable[[], Any]] | str | None = _Hook(None)
+    from_position: Callable[..., Any] | str | None = _Hook(None)
+    simulation: Any = _Hook(None)
     picture: str | None = None
-    invariants: Callable[[Any], None] | None = None
-    conformance: Callable[[int], Mapping[str, Any]] | None = None
+    invariants: Callable[[Any], None] | str | None = _Hook(None)
+    conformance: Callable[[int], Mapping[str, Any]] | str | None = _Hook(None)
     conformance_games: int = 0
-    refused: Callable[[Any], list] | None = None
+    refused: Callable[[Any], list] | str | None = _Hook(None)
     describe: str = ""
-    actions: Any = None
-    describe_action: Callable[[Any, Any], str] | None = None
+    actions: Any = _Hook(None)
+    describe_action: Callable[[Any, Any], str] | str | None = _Hook(None)
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
             raise RegistryError(f"a system name is a lower-case identifier, got {self.name!r}")
         if not self.configurations:
             raise RegistryError(f"system {self.name!r} registers no configuration to play")
+        if self.__dict__["players"] is None:  # the core's uniform player only (not read: a text stays unimported)
+            object.__setattr__(self, "players", {})
 
     def new_game(self, configuration: str | Mapping[str, Any] | None = None, seed: int = 0, **changes: Any):
         """A new game: a named configuration (default: the first) or a mapping, with ``changes``."""
@@ -134,8 +179,7 @@ class System:
         """The system's picture class (imported now: only drawing code asks for it)."""
         if self.picture is None:
             raise RegistryError(f"system {self.name!r} registers no picture of a state")
-        module, _, attribute = self.picture.partition(":")
-        return getattr(importlib.import_module(module), attribute)
+        return imported(self.picture)
 
     @property
     def rulings(self) -> list:

@@ -74,11 +74,6 @@ def start(config: Mapping[str, Any], seed: int = 0):
     return new_encounter(spec, seed=seed)
 
 
-def load(saved):
-    from explorer.dnd5e.game import EncounterState
-    return EncounterState.from_json(saved)
-
-
 def origin_of(saved: Mapping[str, Any]) -> Mapping[str, Any]:
     """How a save's encounter was set up: its ``origin`` if it records one, else the save's own
     ``encounter`` (the description, rulings included) and ``seed`` beside the state."""
@@ -103,11 +98,6 @@ def dealt(saved: Mapping[str, Any]):
     if not isinstance(spec, Mapping):
         raise InputError("save", "encounter", "the encounter's description", spec)
     return new_encounter(spec, seed=origin.get("seed"))
-
-
-def coverage():
-    from explorer.dnd5e.coverage import dnd5e_coverage
-    return dnd5e_coverage()
 
 
 # --- invariants: the state's own, and recounts from the log ---------------------------------
@@ -326,16 +316,6 @@ def _players() -> dict:
     return {"random": RandomPlayer, "greedy": GreedyPlayer, "tactical": TaktischerSpieler}
 
 
-def _from_position(data, *, seed: int = 0):
-    from explorer.dnd5e.position import from_position
-    return from_position(data, seed=seed)
-
-
-def _actions():
-    from explorer.dnd5e.actions import ACTIONS
-    return ACTIONS
-
-
 SYSTEM = systems.register(systems.System(
     name="dnd5e",
     title="D&D 5e Kampf (SRD 5.1 / deutscher Auszug)",
@@ -343,18 +323,18 @@ SYSTEM = systems.register(systems.System(
     refs=refs,
     start=start,
     configurations=CONFIGURATIONS,
-    load=load,
+    load="explorer.dnd5e.game:EncounterState.from_json",
     dealt=dealt,
-    coverage=coverage,
+    coverage="explorer.dnd5e.coverage:dnd5e_coverage",
     players=_players(),
     simulation=SIMULATION,
-    from_position=_from_position,
+    from_position="explorer.dnd5e.position:from_position",
     picture="explorer.dnd5e.render_map:MapPicture",
     invariants=invariants,
     conformance=conformance_game,
     conformance_games=CONFORMANCE_GAMES,
     refused=refused,
-    actions=_actions(),
+    actions="explorer.dnd5e.actions:ACTIONS",
     describe="tactical combat on a battle map (grid or gridless): initiative, movement and jumps, the actions "
              "in combat, attacks, opportunity attacks, readied reactions; exact attack odds",
 ))
