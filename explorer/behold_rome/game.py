@@ -18,7 +18,8 @@ from explorer.behold_rome.cards import CARD_TYPES, CardSet, load_cards
 from explorer.behold_rome.civ import DIFFICULTIES, VARIANTS, CardPlace, CivView
 from explorer.behold_rome.deck import MARKERS, Deck, DeckError
 from explorer.behold_rome.game_checks import legal, verify
-from explorer.behold_rome.game_rules import Rules, _copy_frame, candidates, copy_data, perform, phase_of, refill
+from explorer.behold_rome.game_rules import (Rules, _copy_frame, candidates, copy_data, noop, perform, phase_of,
+                                             refill)
 from explorer.core.game import Event, GameState
 from explorer.core.inputs import InputError, one_of, whole
 from explorer.core.rng import SeededRng
@@ -31,6 +32,10 @@ STARTING_REGIONS = {"casual": ("Cisalpine Gaul", "Africa"), "easy": ("Cisalpine 
 ruling ``behold_rome.casual-start``)."""
 PLAYER = "player"
 _new_event, _set = object.__new__, object.__setattr__
+CHECKPOINT_EVERY = 8
+"""How often :meth:`BeholdRomeState.apply` takes an undo snapshot (every 8th action; always for the first):
+snapshots were a tenth of a random game's time, and most are never read.  Undo performs at most 7
+actions again from the last one."""
 CONFIG_KEYS = ("difficulty", "variants", "rival", "rival_difficulty", "rulings")
 
 _SHIPPED: Optional[CardSet] = None
@@ -194,7 +199,9 @@ class BeholdRomeState(GameState):
         game_checks.verify`, while the legal actions were worked out or the action checked) is not
         performed again: the copy becomes the data and its events are logged, and the data it replaces,
         no longer changed by anyone, is the undo snapshot.  A trial is used once (taken out: a copy of
-        the state shares them until either changes)."""
+        the state shares them until either changes).  Any other action is performed on the data, with an
+        undo snapshot taken before it every :data:`CHECKPOINT_EVERY` actions (:meth:`undo` performs the
+        actions since the last one again)."""
         if not self._is_accepted(action):
             self.check(action)
             self._accept(action)
@@ -202,38 +209,69 @@ class BeholdRomeState(GameState):
             found = self._trials.pop(action, None)
         except TypeError:  # an unhashable action: never tried
             found = None
+        mark = len(self.log)
         if found is None:  # GameState.apply, the action accepted
-            snapshot, mark = self._snapshot(), len(self.log)
+            snapshot = self._snapshot() if len(self._undo) % CHECKPOINT_EVERY == 0 else None
             try:
                 self._changed()
                 self._perform(action)
             except BaseException:
-                self._restore(snapshot)
+                self._data = self._data_before(len(self._undo)) if snapshot is None else self._thawed(snapshot)
                 del self.log[mark:]
                 self._changed()
                 raise
-            self._undo.append((snapshot, mark))
-            self.history.append(action)
-            return self.log[mark:]
-        data, events = found
-        snapshot, mark = self._data, len(self.log)
-        self._changed()
-        self._data = data
-        for event in events:
-            self._emit(*event)
+        else:
+            data, events = found
+            snapshot = self._data
+            self._changed()
+            self._data = data
+            for event in events:
+                self._emit(*event)
         self._undo.append((snapshot, mark))
         self.history.append(action)
         return self.log[mark:]
 
+    def undo(self):
+        """Take the last applied action back and return it (:meth:`explorer.core.game.GameState.undo`): the data
+        before it is the snapshot taken then, or the last snapshot before it with the actions since performed
+        again (:data:`CHECKPOINT_EVERY`)."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        data = self._data_before(len(self._undo) - 1)
+        _, mark = self._undo.pop()
+        self._data = data
+        self._changed()
+        del self.log[mark:]
+        return self.history.pop()
+
+    def _data_before(self, i: int) -> dict:
+        """The data as it was before the action of undo entry ``i`` (``len(self._undo)``: the data now, as the last
+        action left it): the last snapshot at or before entry ``i`` (entry 0 always has one), the actions since
+        performed again on it (their events not kept)."""
+        k = i if i < len(self._undo) else i - 1
+        while self._undo[k][0] is None:
+            k -= 1
+        data = self._thawed(self._undo[k][0])
+        first = len(self.history) - len(self._undo)  # a loaded game's history is longer than its undo entries
+        for action in self.history[first + k:first + i]:
+            perform(self.rules, data, action, noop)
+        return data
+
     def _snapshot(self) -> tuple:
-        """The data as one tuple (:func:`_packed`): an undo snapshot is kept for every action of a game, and
+        """The data as one tuple (:func:`_packed`): an undo snapshot is kept every few actions of a game, and
         the copy :func:`~explorer.behold_rome.game_rules.copy_data` makes -- a dict, a deck with its lists and
         its index, the frames -- is seven objects for the garbage collector to walk, again and again."""
         return _packed(self._data)
 
+    @staticmethod
+    def _thawed(snapshot) -> dict:
+        """The data of a snapshot, an independent copy: :meth:`_snapshot`'s tuple, or data (the copy a trial
+        left, :meth:`apply`)."""
+        return copy_data(snapshot) if type(snapshot) is dict else _unpacked(snapshot)
+
     def _restore(self, snapshot) -> None:
-        """Put back a snapshot: :meth:`_snapshot`'s tuple, or data (the copy a trial left, :meth:`apply`)."""
-        self._data = copy_data(snapshot) if type(snapshot) is dict else _unpacked(snapshot)
+        """Put back a snapshot (:meth:`_thawed`)."""
+        self._data = self._thawed(snapshot)
 
     # -- reading the state -----------------------------------------------------------------------------
     @property
