@@ -352,14 +352,10 @@ def _grid_search_quarters(m: BattleMap, token: Token, walker: _Walker, budget: B
     is 6): the same comparisons in integers, so the same heap order, the same paths and the same costs
     (given back as Fractions); _NotQuarters if a value is not a whole number of quarters."""
     half = m.half_side(token)
-    nx, ny = (int((side - 2 * half) / SQUARE) + 1 for side in (m.width, m.height))
-    si, sj = (int((v - half) / SQUARE) for v in token.position)
-    alternate = m.rulings["dnd5e.grid-diagonals"] == "alternate-1.5-3"
     hq, used0 = _quarters(half), _quarters(budget.used)
     diagonal = [_quarters(diagonal_step(n, m.rulings)) for n in (1, 2)]  # the par-th + 1 diagonal: n = par + 1
     if hq is None or used0 is None or None in diagonal:
         raise _NotQuarters
-    walls = _walls_union(m)
     places: dict = {}
 
     def at(i, j):
@@ -385,6 +381,45 @@ def _grid_search_quarters(m: BattleMap, token: Token, walker: _Walker, budget: B
                 entry[(i, j)] = (piece.rate, limit)
         return entry[(i, j)]
 
+    found, paths = _grid_dijkstra(m, token, budget, at, enter, used0, 6, diagonal)
+    return {p: Fraction(used, 4) for p, used in found.items()}, paths
+
+
+def _grid_search_fractions(m: BattleMap, token: Token, walker: _Walker, budget: Budget):
+    """Exact Dijkstra over the squares, in Fractions of metres (:func:`_grid_dijkstra`)."""
+    half = m.half_side(token)
+
+    def at(i, j):
+        return (half + i * SQUARE, half + j * SQUARE)
+
+    entry: dict = {}
+
+    def enter(i, j):
+        """(rate, limit) of entering square (i, j), or None where move() refuses to go."""
+        if (i, j) not in entry:
+            p = at(i, j)
+            try:
+                piece = walker._piece(p, p, SQUARE, p)
+                entry[(i, j)] = (piece.rate, _limit(walker, piece.speed))
+            except RuleViolation:
+                entry[(i, j)] = None
+        return entry[(i, j)]
+
+    diagonal = [diagonal_step(n, m.rulings) for n in (1, 2)]  # the par-th + 1 diagonal: n = par + 1
+    return _grid_dijkstra(m, token, budget, at, enter, budget.used, SQUARE, diagonal)
+
+
+def _grid_dijkstra(m: BattleMap, token: Token, budget: Budget, at, enter, used0, square, diagonal):
+    """The Dijkstra over the squares both grid searches run, in their unit: ``square`` a straight step and
+    ``diagonal[par]`` a diagonal one after ``par`` (mod 2) diagonals, ``used0`` the movement spent so far,
+    ``enter(i, j)`` (rate, limit) of entering square (i, j) or None, ``at(i, j)`` its centre.  The state
+    carries the parity of the diagonals under ``alternate-1.5-3`` (the next diagonal's price depends on
+    it).  Gives ``({centre: cheapest cost}, {centre: the path's centres})``."""
+    half = m.half_side(token)
+    nx, ny = (int((side - 2 * half) / SQUARE) + 1 for side in (m.width, m.height))
+    si, sj = (int((v - half) / SQUARE) for v in token.position)
+    alternate = m.rulings["dnd5e.grid-diagonals"] == "alternate-1.5-3"
+    walls = _walls_union(m)
     blocked = _wall_tests(m, half)
 
     def wall_between(a, b):
@@ -417,87 +452,7 @@ def _grid_search_quarters(m: BattleMap, token: Token, walker: _Walker, budget: B
                 length = diagonal[par]
                 npar = (par + 1) % 2 if alternate else 0
             else:
-                length, npar = 6, par
-            new = used + length * rate
-            if new > limit:
-                continue
-            state = (ni, nj, npar)
-            if new < best.get(state, new + 1):
-                best[state] = new
-                prev[state] = (i, j, par)
-                heapq.heappush(heap, (new, ni, nj, npar))
-    found, paths = {}, {}
-    for state, used in best.items():
-        p = at(state[0], state[1])
-        if p not in found or used < found[p]:
-            found[p] = used
-            chain, s = [], state
-            while s != first:
-                chain.append(at(s[0], s[1]))
-                s = prev[s]
-            paths[p] = tuple(reversed(chain))
-    return {p: Fraction(used, 4) for p, used in found.items()}, paths
-
-
-def _grid_search_fractions(m: BattleMap, token: Token, walker: _Walker, budget: Budget):
-    """Exact Dijkstra over the squares; the state carries the parity of the diagonals under
-    ``alternate-1.5-3`` (the next diagonal's price depends on it)."""
-    half = m.half_side(token)
-    nx, ny = (int((side - 2 * half) / SQUARE) + 1 for side in (m.width, m.height))
-    si, sj = (int((v - half) / SQUARE) for v in token.position)
-    alternate = m.rulings["dnd5e.grid-diagonals"] == "alternate-1.5-3"
-    walls = shapely.union_all([w.shape for w in m.walls]) if m.walls else None
-    if walls is not None:
-        shapely.prepare(walls)
-
-    def at(i, j):
-        return (half + i * SQUARE, half + j * SQUARE)
-
-    entry: dict = {}
-
-    def enter(i, j):
-        """(rate, limit) of entering square (i, j), or None where move() refuses to go."""
-        if (i, j) not in entry:
-            p = at(i, j)
-            try:
-                piece = walker._piece(p, p, SQUARE, p)
-                entry[(i, j)] = (piece.rate, _limit(walker, piece.speed))
-            except RuleViolation:
-                entry[(i, j)] = None
-        return entry[(i, j)]
-
-    blocked: dict = {}
-
-    def wall_between(a, b):
-        key = (min(a, b), max(a, b))
-        if key not in blocked:
-            pa, pb = at(*a), at(*b)
-            blocked[key] = walls is not None and walls.intersects(
-                LineString([(float(pa[0]), float(pa[1])), (float(pb[0]), float(pb[1]))]))
-        return blocked[key]
-
-    parity0 = budget.diagonals % 2 if alternate else 0
-    first = (si, sj, parity0)
-    best = {first: budget.used}
-    prev: dict = {}
-    heap = [(budget.used, si, sj, parity0)]
-    while heap:
-        used, i, j, par = heapq.heappop(heap)
-        if used > best[(i, j, par)]:
-            continue
-        for di, dj in _KING:
-            ni, nj = i + di, j + dj
-            if not (0 <= ni < nx and 0 <= nj < ny):
-                continue
-            info = enter(ni, nj)
-            if info is None or wall_between((i, j), (ni, nj)):
-                continue
-            rate, limit = info
-            if di and dj:
-                length = diagonal_step(par + 1, m.rulings)
-                npar = (par + 1) % 2 if alternate else 0
-            else:
-                length, npar = SQUARE, par
+                length, npar = square, par
             new = used + length * rate
             if new > limit:
                 continue
