@@ -30,6 +30,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch
+from matplotlib.path import Path
 
 from explorer.behind.palette import colours_for
 from explorer.behind.render_table import OUTLINE, avoid_table_marks, obstacle_spots, draw_table, place_labels, polygon_path
@@ -336,6 +337,7 @@ def label_layout(ax, state, colours, fixed_texts=None, placer: LabelPlacer | Non
     centres = to_px(np.array([c.position for c in table.chips], dtype=float).reshape(-1, 2))
     crowd = {c.name: sum(math.hypot(c.x - o.x, c.y - o.y) < 8 * r for o in chips) for c in chips}
     out = []
+    todo = []
     for chip in sorted(chips, key=lambda c: (-crowd[c.name], -c.y, c.x)):
         lines = chip_label(state, chip.name).split("\n")
         bold = chip.owner == acting
@@ -349,34 +351,223 @@ def label_layout(ax, state, colours, fixed_texts=None, placer: LabelPlacer | Non
         x0 = cx + _SPOT_DX * reach - w * _SPOT_HA  # the candidate boxes, one per spot
         y0 = cy + _SPOT_DY * reach - h * _SPOT_VA
         boxes = np.column_stack([x0, y0, x0 + w, y0 + h])
-        # a clear spot near the chip, crossing a gold ring or a leader if need be, before one far off
-        def leader_cost(i: int) -> float:  # a leader to the spot drawn through other labels
-            if not _SPOT_LEADER[i]:
-                return 0.0
-            bx = boxes[i]
-            nx, ny = min(max(cx, bx[0]), bx[2]), min(max(cy, bx[1]), bx[3])
-            length = math.hypot(nx - cx, ny - cy)
-            if length <= r_px * 1.2:
-                return 0.0
-            return placer.line_crossings((cx + (nx - cx) / length * r_px, cy + (ny - cy) / length * r_px), (nx, ny))
-
-        rank, _ = placer.choose(boxes, _SPOT_PENALTY + _nearer_another(boxes, (cx, cy), r_px, centres),
-                                cost_of=leader_cost)
+        # a clear spot near the chip, crossing a gold ring if need be, before one far off; a leader
+        # to it crosses no label, no other chip and no other leader where there is any room
+        penalty = _SPOT_PENALTY + _nearer_another(boxes, (cx, cy), r_px, centres)
+        todo.append(LeaderLabel(chip.name, (float(cx), float(cy)), boxes, penalty, _SPOT_LEADER, (chip, lines, bold)))
+    others = np.array([tuple(c) for c in centres], dtype=float).reshape(-1, 2)
+    for label in place_with_leaders(placer, todo, others, r_px):
+        chip, lines, bold = label.data
+        rank, box = label.rank, label.box
         ha = {0.0: "left", 1.0: "right"}.get(float(_SPOT_HA[rank]), "center")
-        box = tuple(float(v) for v in boxes[rank])
         leader = None
-        if _SPOT_LEADER[rank]:  # a thin leader line from the chip's edge to a label set off diagonally or further
-            nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
-            end = from_px((nx, ny))
-            length = math.hypot(end[0] - chip.x, end[1] - chip.y)
-            if length > r * 1.2:
-                ux, uy = (end[0] - chip.x) / length, (end[1] - chip.y) / length
-                leader = ((chip.x + ux * r, end[0]), (chip.y + uy * r, end[1]))
-                placer.avoid_edge(list(zip(*leader)))  # the next labels are not drawn through it
+        if label.ends is not None:  # a thin leader line from the chip's edge to a label set off diagonally or further
+            start, stop = from_px(label.ends[0]), from_px(label.ends[1])
+            leader = ((float(start[0]), float(stop[0])), (float(start[1]), float(stop[1])))
         anchor_x = {"center": (box[0] + box[2]) / 2, "left": box[0], "right": box[2]}[ha]  # the same box
         anchors = tuple(tuple(float(v) for v in from_px((anchor_x, box[3] - k * line_h))) for k in range(len(lines)))
         out.append(ChipLabel(chip.name, tuple(lines), anchors, ha, _darker(colours[chip.owner]), bold, leader, size))
     return out
+
+
+@dataclass
+class LeaderLabel:
+    """A chip's name to place by :func:`place_with_leaders`: the chip's centre (pixels), its
+    candidate boxes (``(x0, y0, x1, y1)`` pixels, best first), each one's penalty (a ring further
+    out, a spot nearer another chip), whether a box set off there gets a leader line (an array of
+    bools, or None: a leader whenever the box is off the rim), and the caller's ``data``.  Placed:
+    ``rank`` (the box chosen), ``box``, ``ends`` (the leader line, pixels, or None) and ``cost``."""
+
+    name: str
+    centre: tuple
+    boxes: np.ndarray
+    penalty: np.ndarray
+    led: np.ndarray | None = None
+    data: object = None
+    rank: int = -1
+    box: tuple = ()
+    ends: tuple | None = None
+    cost: float = 0.0
+
+
+REFINE_PASSES = 3
+"""How often :func:`place_with_leaders` goes over the names placed at a cost again."""
+
+REORDERS = 4
+"""How many names placed at a cost :func:`place_with_leaders` tries placing first."""
+
+
+def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, *, keep: bool = True) -> list:
+    """Place the chips' names ``labels`` (:class:`LeaderLabel`, in the order of who has least room)
+    with ``placer`` -- the one collision pass of every Behind picture with names set off along leader
+    lines: each name at the box of least cost against every chip, obstacle, mark and name placed
+    (:meth:`~explorer.core.render_labels.LabelPlacer.choose`), kept :data:`CROWD_GAP` apart from the
+    others above and below, its leader line (from its chip's rim to the box) crossing no other name,
+    chip (``centres``, pixels, radius ``r_px``), obstacle or leader where there is room
+    (:func:`leader_crossings`), and no later name drawn over a leader.  A name placed in that order at
+    a cost (a crowd: the first names took the room its leader needed) is tried first, the others
+    placed round it (:data:`REORDERS`; the order of least summed cost is kept); then each name placed
+    at a cost is placed again against all the others, as long as that lowers its cost
+    (:data:`REFINE_PASSES`).  ``keep``: the placer avoids the
+    names and leaders afterwards.  Returns ``labels``, placed."""
+    base = placer.copy()
+    centres = np.asarray(centres, dtype=float).reshape(-1, 2)
+
+    def leader_of(label, i):
+        if label.led is not None and not label.led[i]:
+            return None
+        return _leader_ends(label.boxes[i], *label.centre, r_px)
+
+    def choose(label, against: LabelPlacer, leaders) -> tuple[int, float]:
+        mine = np.hypot(centres[:, 0] - label.centre[0], centres[:, 1] - label.centre[1]) > 0.5
+
+        def cost_of(i: int) -> float:
+            ends = leader_of(label, i)
+            return 0.0 if ends is None else leader_crossings(against, ends, centres[mine], r_px, leaders)
+        rank, cost = against.choose(label.boxes, label.penalty, cost_of=cost_of, keep=False)
+        return rank, cost + float(label.penalty[rank])
+
+    def settle(label, rank, cost) -> None:
+        label.rank, label.cost = rank, cost
+        label.box = tuple(float(v) for v in label.boxes[rank])
+        label.ends = leader_of(label, rank)
+
+    def add(to: LabelPlacer, label) -> None:
+        keep_apart(to, label.box)
+        if label.ends is not None:
+            to._avoid_pixel_edge(Path(np.array(label.ends)), LEADER_THROUGH_LABEL)
+
+    def greedy(order) -> dict:
+        running, leaders, placed = base.copy(), [], {}
+        for label in order:
+            settle(label, *choose(label, running, leaders))
+            add(running, label)
+            if label.ends is not None:
+                leaders.append(label.ends)
+            placed[id(label)] = (label.rank, label.cost)
+        return placed
+
+    def total(placed) -> float:
+        costs = [cost for _, cost in placed.values()]
+        return sum(costs)
+
+    order = list(labels)
+    best = greedy(order)  # in order: the most crowded first
+    promoted = set()
+    for _ in range(REORDERS):  # a name placed at a cost goes first: the others make room round it
+        worst = max((label for label in order if id(label) not in promoted), key=lambda lb: best[id(lb)][1],
+                    default=None)
+        if worst is None or best[id(worst)][1] < LEADER_THROUGH_LEADER:
+            break
+        promoted.add(id(worst))
+        trial = [worst] + [label for label in order if label is not worst]
+        placed = greedy(trial)
+        if total(placed) < total(best):
+            best, order = placed, trial
+    for label in labels:
+        settle(label, *best[id(label)])
+    for _ in range(REFINE_PASSES):
+        improved = False
+        for label in labels:
+            if label.cost < LEADER_THROUGH_LEADER:  # clear enough (a ring or two out, a wedge covered)
+                continue
+            against = base.copy()
+            for other in labels:
+                if other is not label:
+                    add(against, other)
+            others = [other.ends for other in labels if other is not label and other.ends is not None]
+            rank, cost = choose(label, against, others)
+            if cost < label.cost - 1.0:
+                settle(label, rank, cost)
+                improved = True
+        if not improved:
+            break
+    if keep:
+        for label in labels:
+            add(placer, label)
+    return labels
+
+
+LEADER_THROUGH_LABEL = 1200.0
+"""The cost of a leader line crossing a label (each), or of a label drawn over a leader: more than a
+spot read as another chip's (:data:`~explorer.core.render_labels.MISREAD`), less than a name on an
+obstacle (1000 and its box's area) -- a name struck through by another's leader reads as neither's."""
+
+LEADER_THROUGH_CHIP = 500.0
+"""The cost of a leader line running through a chip other than its own (each): the line then seems
+to name that chip.  Less than a misread spot: in a crowd packed tight no line out of it misses one."""
+
+LEADER_THROUGH_LEADER = 600.0
+"""The cost of a leader line crossing another leader: less than a misread spot, more than a few rings
+further out."""
+
+CROWD_GAP = 1.0
+"""Points kept between the chips' names above and below each other, besides the placer's own gap
+(:data:`~explorer.core.render_labels.LABEL_GAP`, 2 pt): a crowd's names stacked 2 pt apart read as
+one name on two lines."""
+
+
+def _leader_ends(box, cx: float, cy: float, r_px: float):
+    """The leader line (pixels) from the rim of the chip at ``(cx, cy)`` to the nearest point of
+    ``box`` (``(x0, y0, x1, y1)``), or None when the box is close enough not to need one."""
+    nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    length = math.hypot(nx - cx, ny - cy)
+    if length <= r_px * 1.2:
+        return None
+    return (cx + (nx - cx) / length * r_px, cy + (ny - cy) / length * r_px), (float(nx), float(ny))
+
+
+def leader_crossings(placer: LabelPlacer, ends, centres, r_px: float, leaders=()) -> float:
+    """The cost of a leader line ``ends`` (two points, pixels) crossing the labels ``placer`` holds
+    (:data:`LEADER_THROUGH_LABEL` each), running through a chip (``centres``, pixels, radius ``r_px``:
+    the others; :data:`LEADER_THROUGH_CHIP` each) and crossing one of ``leaders`` (pairs of points,
+    pixels; :data:`LEADER_THROUGH_LEADER` each).  The one mechanism every Behind picture's leaders
+    go through (:func:`label_layout`, :func:`~explorer.behind.render_table.place_labels`,
+    :class:`~explorer.behind.render_table.LiveTable`)."""
+    from explorer.core.render_labels import EDGE_COST
+
+    (x0, y0), (x1, y1) = ends
+    cost = placer.line_crossings((x0, y0), (x1, y1)) / EDGE_COST * LEADER_THROUGH_LABEL
+    centres = np.asarray(centres, dtype=float).reshape(-1, 2)
+    if len(centres):
+        dx, dy = x1 - x0, y1 - y0
+        t = np.clip(((centres[:, 0] - x0) * dx + (centres[:, 1] - y0) * dy) / max(dx * dx + dy * dy, 1e-9), 0.0, 1.0)
+        near = np.hypot(centres[:, 0] - (x0 + t * dx), centres[:, 1] - (y0 + t * dy))
+        cost += float(np.count_nonzero(near < r_px - 0.5)) * LEADER_THROUGH_CHIP
+    segment = None
+    for (p0, q0, p1, q1), path in zip(placer._path_extents, placer.paths):  # the obstacles
+        if p0 <= max(x0, x1) and min(x0, x1) <= p1 and q0 <= max(y0, y1) and min(y0, y1) <= q1:
+            segment = segment or Path(np.array(ends, dtype=float))
+            if path.intersects_path(segment, filled=True):
+                cost += LEADER_THROUGH_CHIP
+    for other in leaders:
+        if _segments_cross(ends, other):
+            cost += LEADER_THROUGH_LEADER
+    return cost
+
+
+def _segments_cross(a, b) -> bool:
+    (p, q), (r, s) = a, b
+
+    def side(o, u, v):
+        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
+    d1, d2, d3, d4 = side(r, s, p), side(r, s, q), side(p, q, r), side(p, q, s)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def block_leader(placer: LabelPlacer, points) -> None:
+    """Have ``placer`` keep the next labels off a leader line ``points`` (data units), at
+    :data:`LEADER_THROUGH_LABEL`."""
+    placer.avoid_edge(points, LEADER_THROUGH_LABEL)
+
+
+def keep_apart(placer: LabelPlacer, box) -> None:
+    """Have ``placer`` keep the next labels off ``box`` (pixels, a name just placed) and
+    :data:`CROWD_GAP` points above and below it."""
+    from matplotlib.transforms import Bbox
+
+    gap = CROWD_GAP * placer.figure.dpi / 72.0
+    placer.avoid_box(Bbox.from_extents(box[0], box[1] - gap, box[2], box[3] + gap))
 
 
 def _nearer_another(boxes: np.ndarray, own, r_px: float, centres: np.ndarray) -> np.ndarray:
