@@ -21,15 +21,16 @@ the ratio.  It is a benchmark, not a test: the exit code is 0 whatever the figur
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(os.environ.get("BENCH_BEHOLD_ROME_ROOT", Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import Worker, serve  # noqa: E402
 
 GOAL_GAMES_PER_SECOND = 200.0
 """Random games of Behold: Rome per second on one core that the issue asks for."""
@@ -74,10 +75,7 @@ def beyond_batch(seeds: range) -> dict:
 def worker() -> int:
     """``--worker``: play the Behold: Rome batches asked for on stdin (``[first seed, games]`` a line)."""
     behold_rome_batch(range(10_000, 10_001))  # warm up: imports, card set
-    for line in sys.stdin:
-        first, games = json.loads(line)
-        print(json.dumps(behold_rome_batch(range(first, first + games))), flush=True)
-    return 0
+    return serve(lambda first, games: behold_rome_batch(range(first, first + games)))
 
 
 def _total(rows: list[dict]) -> dict:
@@ -98,11 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.worker:
         return worker()
-    other = None
-    if args.against is not None:
-        other = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, text=True,
-                                 env={**os.environ, "BENCH_BEHOLD_ROME_ROOT": str(args.against.resolve())})
+    other = Worker(__file__, "BENCH_BEHOLD_ROME_ROOT", args.against) if args.against is not None else None
     behold_rome_batch(range(10_000, 10_001))  # warm up: imports, card set
     beyond_batch(range(10_000, 10_001))
     rows: dict[str, list[dict]] = {"behold_rome": [], "beyond": [], "before": []}
@@ -112,15 +106,12 @@ def main(argv: list[str] | None = None) -> int:
             jobs = ["behold_rome", "beyond"] + (["before"] if other else [])
             for job in (jobs if k % 2 == 0 else jobs[::-1]):
                 if job == "before":
-                    other.stdin.write(json.dumps([seeds.start, len(seeds)]) + "\n")
-                    other.stdin.flush()
-                    rows[job].append(json.loads(other.stdout.readline()))
+                    rows[job].append(other(seeds.start, len(seeds)))
                 else:
                     rows[job].append((behold_rome_batch if job == "behold_rome" else beyond_batch)(seeds))
     finally:
         if other is not None:
-            other.stdin.close()
-            other.wait()
+            other.close()
     now, beyond = _total(rows["behold_rome"]), _total(rows["beyond"])
     print(f"random games on one core (in-process), {args.games} games each, seed {args.seed}, interleaved in "
           f"batches of {args.batch}; CPU time (wall clock in brackets)")

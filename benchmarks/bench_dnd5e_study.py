@@ -21,10 +21,8 @@ the exit code is 0 whatever the figures.
 """
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -32,6 +30,8 @@ from pathlib import Path
 ROOT = Path(os.environ.get("BENCH_DND5E_ROOT", Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
+
+from _timing import Worker, serve  # noqa: E402
 
 GOAL_PER_S = 50.0
 PLAYERS = {"Zufall": "random", "Gierig": "greedy", "Taktisch": "tactical", "uniform": "uniform"}
@@ -50,13 +50,6 @@ def run(encounter: str, player: str, games: int, seed: int) -> dict:
             "actions": float(frame["actions"].mean())}
 
 
-def worker() -> int:
-    """``--worker``: run the studies asked for on stdin (``[encounter, player, games, seed]`` a line)."""
-    for line in sys.stdin:
-        print(json.dumps(run(*json.loads(line))), flush=True)
-    return 0
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -65,19 +58,9 @@ def main(argv=None) -> int:
     parser.add_argument("--against", type=Path, help="another source tree to time the same studies on")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.worker:
-        return worker()
-    other = None
-    if args.against is not None:
-        other = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, text=True,
-                                 env={**os.environ, "BENCH_DND5E_ROOT": str(args.against.resolve())})
-
-    def before(*job):
-        other.stdin.write(json.dumps(job) + "\n")
-        other.stdin.flush()
-        return json.loads(other.stdout.readline())
-
+    if args.worker:  # the studies asked for on stdin, [encounter, player, games, seed] a line
+        return serve(run)
+    other = Worker(__file__, "BENCH_DND5E_ROOT", args.against) if args.against is not None else None
     print(f"{args.games} encounters per run, median of {args.repeats} runs, one core (in this process)"
           + (f"; before: {args.against} (a worker process, interleaved)" if other else ""))
     head = f"{'encounter':<14}{'player':<10}{'encounters/s':>13}{'x goal':>8}{'rounds':>8}{'actions':>9}"
@@ -88,14 +71,14 @@ def main(argv=None) -> int:
                 job = (encounter, player, args.games, args.seed)
                 run(*job)  # warm up (imports, caches)
                 if other:
-                    before(*job)
+                    other(*job)
                 now, then = [], []
                 for k in range(args.repeats):
                     if other and k % 2:
-                        then.append(before(*job))
+                        then.append(other(*job))
                     now.append(run(*job))
                     if other and not k % 2:
-                        then.append(before(*job))
+                        then.append(other(*job))
                 rate = args.games / statistics.median(r["s"] for r in now)
                 line = (f"{encounter:<14}{label:<10}{rate:>13.1f}{rate / GOAL_PER_S:>8.2f}{now[0]['rounds']:>8.1f}"
                         f"{now[0]['actions']:>9.1f}")
@@ -107,8 +90,7 @@ def main(argv=None) -> int:
                 print(line, flush=True)
     finally:
         if other is not None:
-            other.stdin.close()
-            other.wait()
+            other.close()
     return 0
 
 
