@@ -169,7 +169,26 @@ class _OddsView:
         self.chart.layout.visibility = "hidden"
 
 
-class MeleeOddsPanel(widgets.VBox):
+class _QuestionPanel(widgets.VBox):
+    """A panel whose controls describe one odds question (``question()``, shown by ``self._view``): each
+    change of a control recomputes its exact odds and redraws them (``result``; ``last_update_ms``: how
+    long that took)."""
+
+    result: OddsResult | None = None
+    last_update_ms = 0.0
+
+    def _on_change(self, _change) -> None:
+        self.update()
+
+    def update(self) -> None:
+        """Recompute the odds and redraw the summary, table and chart in place."""
+        start = time.perf_counter()
+        self.result = self.question().exact()
+        self._view.show(self.result)
+        self.last_update_ms = (time.perf_counter() - start) * 1000
+
+
+class MeleeOddsPanel(_QuestionPanel):
     """Exact melee odds with sliders (Melee Combat (Nahkampf)).
 
     Each side: Strength, Resistance, injuries, the hand card it plays ("drawn": unknown, its
@@ -193,8 +212,6 @@ class MeleeOddsPanel(widgets.VBox):
         self.rear_arc.add_class("melee-rear-arc")
         self._view = _OddsView("melee", blit=blit)
         self.summary, self.table, self.chart = self._view.summary, self._view.table, self._view.chart
-        self.result: OddsResult | None = None
-        self.last_update_ms = 0.0
         for control in (*self.attacker.controls, *self.defender.controls, self.rear_arc):
             control.observe(self._on_change, names="value")
         super().__init__([
@@ -220,18 +237,7 @@ class MeleeOddsPanel(widgets.VBox):
             rear_arc=self.rear_arc.value,
         )
 
-    def _on_change(self, _change) -> None:
-        self.update()
-
-    def update(self) -> None:
-        """Recompute the odds and redraw the summary, table and chart in place."""
-        start = time.perf_counter()
-        self.result = self.question().exact()
-        self._view.show(self.result)
-        self.last_update_ms = (time.perf_counter() - start) * 1000
-
-
-class RangedOddsPanel(widgets.VBox):
+class RangedOddsPanel(_QuestionPanel):
     """Exact odds of a ranged attack with sliders (Ranged Combat (Fernkampf)).
 
     Shooting value = the shooter's Dexterity + the fate number of the weapon or magic card that
@@ -262,8 +268,6 @@ class RangedOddsPanel(widgets.VBox):
         self.shooter.box.children = (*self.shooter.box.children, self.weapon)
         self._view = _OddsView("ranged")
         self.summary, self.table, self.chart = self._view.summary, self._view.table, self._view.chart
-        self.result: OddsResult | None = None
-        self.last_update_ms = 0.0
         for control in (*self.shooter.controls, *self.target.controls, self.weapon):
             control.observe(self._on_change, names="value")
         super().__init__([
@@ -287,17 +291,6 @@ class RangedOddsPanel(widgets.VBox):
             target_hand=self.target.known_hand(),
             hand_size=self.hand_size,
         )
-
-    def _on_change(self, _change) -> None:
-        self.update()
-
-    def update(self) -> None:
-        """Recompute the odds and redraw the summary, table and chart in place."""
-        start = time.perf_counter()
-        self.result = self.question().exact()
-        self._view.show(self.result)
-        self.last_update_ms = (time.perf_counter() - start) * 1000
-
 
 SPECTATOR_LABEL = "nobody (no hand known)"
 
