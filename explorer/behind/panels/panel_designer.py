@@ -74,6 +74,7 @@ from explorer.behind.render_table import (
     TABLE_COLOUR,
     ArtistPool,
     LiveTable,
+    avoid_table_marks,
     polygon_path,
     short_names,
 )
@@ -926,18 +927,28 @@ class DesignerPanel(widgets.VBox):
         for artists in live.obstacle_artists.values():  # an obstacle's label keeps the room it has by its piece
             if artists.label.get_visible() and artists.label.get_text():
                 placer.avoid_text(artists.label)
+        # a zone's name keeps a chip's room too (its viewing angle, a few points round its rim), where it
+        # can: a name touching a chip reads as that chip's ("Vampire's edge" beside Isabeau)
+        room = placer.copy()
+        to_px = ax.transData.transform
+        per_cm = abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]) * 72.0 / ax.figure.dpi  # points per cm
+        if per_cm:
+            room.avoid_circles([c for c, _ in chips], r + ZONE_LABEL_ROOM / per_cm)
+        avoid_table_marks(room, ax, r)
         placed, shown = [], []
         for text, (words, spots, (x0, y0, x1, y1)) in zip(texts, zones_named):
             text.set_text(words)
             text.set_visible(True)
             # its own "piece" is the zone: a circle round it, so a name inside never reads as a chip's
             own = (((x0 + x1) / 2, (y0 + y1) / 2), math.hypot(x1 - x0, y1 - y0) / 2)
-            placer.place_near(text, spots, own, chips)
-            box = placer.boxes[-1]
+            room.place_near(text, spots, own, chips)
+            box = room.boxes[-1]
             if _covers(placer, box):
                 text.set_visible(False)  # every spot covers a chip or an obstacle: the zone's line names it
-                placer.boxes.pop()
-                placer._rects.pop()
+                room.boxes.pop()
+                room._rects.pop()
+            else:
+                placer.avoid_box(box)
             shown.append(text.get_visible())
             placed.append((words, tuple(text.xy), text.get_ha(), text.get_va(), text.get_visible()))
         self._zones_placed, self._zones_shown, self._zones_key = key, shown, tuple(placed)
@@ -1165,6 +1176,10 @@ LABEL_GAP_CM = 5.5
 
 
 Point = tuple[float, float]
+
+
+ZONE_LABEL_ROOM = 10.0
+"""Points a zone's name keeps from a chip's rim where it can (:meth:`DesignerPanel._place_zone_labels`)."""
 
 
 def _covers(placer, box) -> bool:
