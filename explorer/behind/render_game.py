@@ -375,7 +375,8 @@ class LeaderLabel:
     """A chip's name to place by :func:`place_with_leaders`: the chip's centre (pixels), its
     candidate boxes (``(x0, y0, x1, y1)`` pixels, best first), each one's penalty (a ring further
     out, a spot nearer another chip), whether a box set off there gets a leader line (an array of
-    bools, or None: a leader whenever the box is off the rim), and the caller's ``data``.  Placed:
+    bools, or None: a leader whenever the box is off the rim), the caller's ``data`` and the radius
+    (pixels) of what it names when that is no chip (a dot: ``rim``; default the chips').  Placed:
     ``rank`` (the box chosen), ``box``, ``ends`` (the leader line, pixels, or None) and ``cost``."""
 
     name: str
@@ -384,6 +385,7 @@ class LeaderLabel:
     penalty: np.ndarray
     led: np.ndarray | None = None
     data: object = None
+    rim: float | None = None
     rank: int = -1
     box: tuple = ()
     ends: tuple | None = None
@@ -416,7 +418,7 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
     def leader_of(label, i):
         if label.led is not None and not label.led[i]:
             return None
-        return _leader_ends(label.boxes[i], *label.centre, r_px)
+        return _leader_ends(label.boxes[i], *label.centre, r_px if label.rim is None else label.rim)
 
     def choose(label, against: LabelPlacer, leaders) -> tuple[int, float]:
         mine = np.hypot(centres[:, 0] - label.centre[0], centres[:, 1] - label.centre[1]) > 0.5

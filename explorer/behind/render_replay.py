@@ -12,11 +12,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
 from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Patch, Wedge
+from matplotlib.path import Path
 from matplotlib.text import Annotation
 
 from explorer.behind.render_game import (
@@ -40,7 +42,11 @@ from explorer.behind.render_game import (
     marks_placer,
     obstacle_labels,
     pending_arrow,
+    LeaderLabel,
+    block_leader,
+    keep_apart,
     place_obstacle_labels,
+    place_with_leaders,
     player_colours,
     relabel,
     status_line,
@@ -379,6 +385,12 @@ def _move_text(annotation, xy) -> None:
 # =============================================================================================
 NUMBER_SIZE = 9.0
 """The path's numbers (points, before :func:`~explorer.behind.render_game.text_size`)."""
+PATH_BAND = 6.0
+"""The width (points) of the jewel path's gold band: the numbers and names keep off all of it."""
+PATH_BAND_COST = 400.0
+"""The cost of a number or a name on the gold band (more than its centre line crossed, less than a chip)."""
+NUMBER_ROOM = 3.0
+"""Points a hand-over number keeps off the chips' rims where it can."""
 NUMBER_RINGS = 7
 """The rings of spots a hand-over number of :func:`draw_jewel_path` may take round its dot, 4 pt apart from 6 pt out:
 changes of hands often happen in a crowd, where the nearer rings lie on chips or the path."""
@@ -423,7 +435,7 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
     colours = player_colours(state) if state is not None else {}
     owners = dict(state.owners) if state is not None else {}
     # under the names (zorder 6) and their leader lines: a name is never struck through by the path
-    ax.plot([p.x for p in points], [p.y for p in points], color=JEWEL_COLOUR, linewidth=6, alpha=0.5,
+    ax.plot([p.x for p in points], [p.y for p in points], color=JEWEL_COLOUR, linewidth=PATH_BAND, alpha=0.5,
             solid_capstyle="round", solid_joinstyle="round", zorder=5.6)
     runs: list[list] = []
     for point in points:
@@ -476,22 +488,61 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
     _path_legend(ax, handles, labels)  # outside the table, before the labels are measured
 
     def place_numbers(placer: LabelPlacer) -> None:  # the view is final: measured in pixels from here on
-        per_point = figure.dpi / 72.0 / abs(ax.transData.transform((1.0, 0.0))[0] - ax.transData.transform((0.0, 0.0))[0])
+        to_px = ax.transData.transform
+        k = figure.dpi / 72.0
+        per_point = k / abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0])
         for xy, size in marks:  # a marker's size is its diameter in points
             placer.avoid_circle(xy, size / 2 * per_point)
         placer.avoid_edge([(p.x, p.y) for p in points])  # the numbers and names keep off the path (never struck through)
-        to_data = ax.transData.inverted().transform
-        for number in numbers:  # the first clear spot, further out (its leader to the dot) rather than on a chip
+        band = to_px(np.array([(p.x, p.y) for p in points], dtype=float))  # ... and off its broad gold band
+        if len(band) >= 2:
+            import shapely
+
+            outline = shapely.LineString(band).buffer(PATH_BAND / 2 * k + 1.0)
+            for polygon in getattr(outline, "geoms", [outline]):
+                ring = np.asarray(polygon.exterior.coords)
+                placer.soft.append((Path(ring), (*ring.min(axis=0), *ring.max(axis=0)), PATH_BAND_COST))
+        spots = ring_offsets(6.0, rings=NUMBER_RINGS, step=4.0)
+        shift = {"left": 0.0, "bottom": 0.0, "center": 0.5, "right": 1.0, "top": 1.0}
+        todo = []
+        for number in numbers:  # measured as the number alone: its leader (the arrow) reaches over the dot
+            number.set_visible(True)
             arrow, props = number.arrow_patch, number.arrowprops
-            number.arrow_patch = number.arrowprops = None  # measured as the number alone: with its leader
-            try:  # every spot but the nearest reached over the dot and the chips round it
-                placer.place(number, ring_offsets(6.0, rings=NUMBER_RINGS, step=4.0))
+            number.arrow_patch = number.arrowprops = None
+            try:
                 box = number.get_window_extent(placer.renderer)
             finally:
                 number.arrow_patch, number.arrowprops = arrow, props
-            centre = to_data(((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))
+            w, h = box.width, box.height
+            cx, cy = to_px(number.xy)
+            boxes = np.array([[cx + dx * k - shift[ha] * w, cy + dy * k - shift[va] * h,
+                               cx + dx * k - shift[ha] * w + w, cy + dy * k - shift[va] * h + h]
+                              for dx, dy, ha, va in spots])
+            penalty = np.arange(len(spots)) * 1e-3 + np.repeat(np.arange(NUMBER_RINGS), 8) * 20.0
+            todo.append(LeaderLabel(number.get_text(), (float(cx), float(cy)), boxes, penalty,
+                                    None, number, rim=4.5 / 2 * k))
+        table = state.table if state is not None else None
+        centres = to_px(np.array([c.position for c in table.chips], dtype=float).reshape(-1, 2)) if table else []
+        r_px = abs(to_px((table.radius, 0.0))[0] - to_px((0.0, 0.0))[0]) if table else 0.0
+        # the one collision pass of the names (render_game.place_with_leaders): a number's leader (drawn
+        # by its arrow) is short and joins it to its dot, so the spots are weighed as names beside it
+        room = placer.copy()  # a number keeps a few points off the chips (right at a rim it reads as the chip's)
+        if table is not None and len(centres):
+            room.avoid_circles([c.position for c in table.chips], table.radius + NUMBER_ROOM * per_point)
+        for label in place_with_leaders(room, todo, centres, r_px, keep=False):
+            keep_apart(placer, label.box)
+            if label.ends is not None:
+                block_leader(placer, [tuple(v) for v in ax.transData.inverted().transform(np.array(label.ends))])
+            number, (dx, dy, ha, va) = label.data, spots[label.rank]
+            number.xyann = (dx, dy)
+            number.set_ha(ha)
+            number.set_va(va)
+            box = label.box
+            centre = ax.transData.inverted().transform(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
             placer.avoid_edge([tuple(number.xy), tuple(centre)])  # the names are not drawn through its leader
 
+    for number in numbers:  # not in the way of their own placing (relabel avoids the texts on the axes)
+        number.set_visible(False)
     if drawn_state(ax) is not None:
         relabel(ax, place_first=place_numbers)  # a draw_state picture: its labels too, for this view
     else:  # drawn otherwise: only the numbers, clear of what is there
