@@ -454,8 +454,8 @@ def _decide_play(R: Rules, d: dict, card: str, lv, plan: tuple, stored: list) ->
             if len(stored) >= MAX_STORED:
                 return False
             stored = stored + [[card, lv.level, "stored"]]
-        return _plain_completion(R, d, [e for e in deck.hand if e[0] != card], c["discard"], c["population"],
-                                 c["materials"], stored, None, deck.top, deck.next_unstores(), shape)
+        return _plain_completion(R, d, deck.hand, c["discard"], c["population"], c["materials"], stored, None,
+                                 deck.top, deck.next_unstores(), shape, card)
     if mode is PLAY_DEGRADE:
         return _degrade_cost_completion(R, d, [e for e in deck.hand if e[0] != card], c["degrade"],
                                         c["degrade_type"], R.playable(lv).benefits)
@@ -678,9 +678,11 @@ def _shape(benefits) -> Optional[tuple]:
 
 
 def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: int, materials: int, stored: list,
-                      benefits, top: Optional[list], unstores: bool, shape: Optional[tuple] = None) -> Optional[bool]:
+                      benefits, top: Optional[list], unstores: bool, shape: Optional[tuple] = None,
+                      skip: Optional[str] = None) -> Optional[bool]:
     """Whether one play frame (the only action resolving, fixed rounds: no nation card to pass) can be
-    completed, worked out without a search: ``hand`` the cards of the hand, ``discard``, ``population`` and
+    completed, worked out without a search: ``hand`` the cards of the hand (but ``skip``, the
+    id of a card leaving it, if given), ``discard``, ``population`` and
     ``materials`` its costs left (no degrade or abandon), ``stored`` the stored entries in stack order,
     ``benefits`` its benefit entries not yet begun, ``top`` the top card and ``unstores`` whether drawing it
     unstores the card behind it.  Covered: benefits of draw and at most one of store, develop, conquer (each
@@ -705,44 +707,52 @@ def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: i
         if shape is None:
             return None
     b, draw = shape
-    pays = bool(population or materials)
+    pays = population or materials
     if pays and b is not None and b["kind"] == "store":
         return None
-    if discard > len(hand):
+    size = len(hand) - (skip is not None)
+    if discard > size:
         return False
+    levels = R.levels
     if pays:
-        held = [R.levels[(e[0], e[1])].resources for e in stored]
-        if population > sum(r.population for r in held) or materials > sum(r.materials for r in held):
+        held_population = held_materials = 0
+        for e in stored:
+            r = levels[(e[0], e[1])].resources
+            held_population += r.population
+            held_materials += r.materials
+        if population > held_population or materials > held_materials:
             return False
     if draw and (top is None or top[0] in MARKERS):
         return False
     if b is None:
         return True
-    spare = len(hand) - 1 >= discard
+    # the cards that may resolve the benefit: one of the hand if another covers the discards, or the one drawn
+    cards = [e for e in hand if e[0] != skip] if size - 1 >= discard else []
     unstores = draw and unstores
-    if b["kind"] == "store":
+    kind = b["kind"]
+    if kind == "store":
         if len(stored) - (1 if unstores else 0) >= MAX_STORED:
             return False
-        resource, left = b["resource"], b["left"]
-
-        def fits(e) -> bool:
-            n = R.count(R.levels[(e[0], e[1])], resource)
-            return n >= 1 and (R.store_cards or n <= left)
-        return (spare and any(fits(e) for e in hand)) or (draw and fits(top))
-    if b["kind"] == "conquer":
+        resource, left, any_count = b["resource"], b["left"], R.store_cards
+        for e in cards + [top] if draw else cards:
+            n = R.count(levels[(e[0], e[1])], resource)
+            if n >= 1 and (any_count or n <= left):
+                return True
+        return False
+    if kind == "conquer":
         value = b["value"]
-
-        def conquers(e) -> bool:
-            x = R.levels[(e[0], e[1])]
-            return x.type == "region" and x.wealth <= value and R.banner_ok(d, x.banner)
-        return (spare and any(conquers(e) for e in hand)) or (draw and conquers(top))
+        for e in cards + [top] if draw else cards:
+            x = levels[(e[0], e[1])]
+            if x.type == "region" and x.wealth <= value and R.banner_ok(d, x.banner):
+                return True
+        return False
     # develop
     wanted = b.get("type")
     controlled = len(d["deck"].controlled())
-    held = None if pays else [R.levels[(e[0], e[1])].resources for e in stored]
+    held = None if pays else [levels[(e[0], e[1])].resources for e in stored]
     found: Optional[bool] = False
     # the card drawn first: the card behind it unstored (the first stored card, the top card never being stored)
-    for e, resources in ([(e, held) for e in hand] if spare else []) + (
+    for e, resources in [(e, held) for e in cards] + (
             [(top, None if held is None else held[1:] if unstores else held)] if draw else []):
         ok = _develops(R, d, e, wanted, resources, controlled)
         if ok:
