@@ -22,9 +22,9 @@ from explorer.behold_rome.actions import (Abandon, Conquer, Degrade, Develop, De
                                           Draw, EndGame, EndTurn, Finish, MoveOn, PassNation, Pay, Play, StopDrawing,
                                           Store)
 from explorer.behold_rome.deck import MARKERS, MAX_CONTROLLED, MAX_STORED
-from explorer.behold_rome.game_rules import (Rules, _nation_costs, benefit_of, between_actions, candidates, copy_data,
-                                             costs_left, made, noop, perform, phase_of, possessive, step_candidates,
-                                             target, target_or_none)
+from explorer.behold_rome.game_rules import (_HAND_STEPS, Rules, _nation_costs, benefit_of, between_actions,
+                                             candidates, copy_data, costs_left, made, noop, perform, phase_of,
+                                             possessive, step_candidates, target, target_or_none)
 from explorer.core.rules import RuleViolation
 
 SEARCH_BUDGET = 20_000
@@ -867,10 +867,10 @@ def _accepts(R: Rules, d: dict, a, phase: str, stored: Optional[list] = None) ->
     return lv.type == "region" and lv.wealth <= b["value"] and R.banner_ok(d, lv.banner)  # Conquer
 
 
-def _basic_ok(R: Rules, d: dict, a) -> bool:
-    """:func:`basic` passes ``a``, taken between actions (the phase is ``"action"``)."""
+def _basic_ok(R: Rules, d: dict, a, phase: str = "action") -> bool:
+    """:func:`basic` passes ``a``, taken in ``phase`` (the phase of ``d``; by default between actions)."""
     try:
-        _CHECKS[type(a)](R, d, a, "action")
+        _CHECKS[type(a)](R, d, a, phase)
     except RuleViolation:
         return False
     return True
@@ -888,41 +888,101 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
     """The candidates (:func:`~explorer.behold_rome.game_rules.candidates`) that pass :func:`verify`,
     in their order.  A Finish comes after the steps of its frame and is judged by them (refused while
     one of them is legal), not by verifying them again.  ``trials``: as for :func:`verify`, filled for
-    every legal action tried on a copy.  Between actions: :func:`_legal_between`."""
+    every legal action tried on a copy.  Between actions: :func:`_legal_between`; while benefits are
+    resolved: :func:`_legal_benefits`."""
     phase = phase_of(d)
     if phase == "action":
         return _legal_between(R, d, trials)
+    if phase == "benefits":
+        return _legal_benefits(R, d, trials)
     out = []
     step_legal = False
     stored = d["deck"].stored()
     for a in candidates(R, d):
-        kind = type(a)
-        accepted = _accepts(R, d, a, phase, stored)
-        if accepted is False:
-            continue
-        if kind is Finish and d["frames"]:
-            try:
-                basic(R, d, a)
-            except RuleViolation:
-                continue
-            if not step_legal or all(b["done"] for b in d["frames"][-1]["benefits"]):
+        if type(a) is Finish and d["frames"]:
+            if _accepts(R, d, a, phase, stored) is not False and _basic_ok(R, d, a, phase) and (
+                    not step_legal or all(b["done"] for b in d["frames"][-1]["benefits"])):
                 out.append(a)
-            continue
-        if accepted is None:
-            try:
-                basic(R, d, a)
-            except RuleViolation:
-                continue
-        decided = step_decided(R, d, a, stored) if kind in STEP_DECIDED else None
-        if decided is None:
-            try:
-                _look_ahead(R, d, a, trials)
-                decided = True
-            except RuleViolation:
-                decided = False
-        if decided:
+        elif _step_legal(R, d, a, phase, stored, trials):
             out.append(a)
             step_legal = True
+    return out
+
+
+def _step_legal(R: Rules, d: dict, a, phase: str, stored: list, trials: Optional[dict],
+                accepted: Optional[bool] = None) -> bool:
+    """Whether the candidate ``a`` (no Finish) passes :func:`verify`, as :func:`legal` works it out: the checks read
+    without raising where they can (:func:`_accepts`; ``accepted`` True: the caller has read them), then the
+    look-ahead worked out on the state (:func:`step_decided`) or tried (:func:`_tried`).  ``stored``: the deck's
+    stored entries."""
+    if accepted is None:
+        accepted = _accepts(R, d, a, phase, stored)
+        if accepted is False:
+            return False
+        if accepted is None and not _basic_ok(R, d, a, phase):
+            return False
+    decided = step_decided(R, d, a, stored) if type(a) in STEP_DECIDED else None
+    return _tried(R, d, a, trials) if decided is None else decided
+
+
+def _tried(R: Rules, d: dict, a, trials: Optional[dict]) -> bool:
+    """Whether ``a``, its checks passed, passes its look-ahead (:func:`_look_ahead`, the trial filed in ``trials``):
+    what :func:`legal` falls back on where no shortcut decides."""
+    try:
+        _look_ahead(R, d, a, trials)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _legal_benefits(R: Rules, d: dict, trials: Optional[dict]) -> list:
+    """:func:`legal` while the top frame's benefits are resolved, benefit by benefit as
+    :func:`~explorer.behold_rome.game_rules.step_candidates` lists their steps: a store, develop, degrade or
+    conquest of each card of the hand checked on the card's entry -- the tests :func:`_accepts` reads, the
+    benefit entry of the kind (the first) and the stored cards read once -- the draws and region developments
+    as :func:`_step_legal` checks any step; then Finish, legal while no step is or once every type is begun."""
+    f = d["frames"][-1]
+    deck = d["deck"]
+    stored = deck.stored()
+    levels = R.levels
+    out = []
+    for b in f["benefits"]:
+        if b["left"] <= 0:
+            continue
+        kind = b["kind"]
+        step = _HAND_STEPS.get(kind)
+        if step is None:  # a draw (a pass of the nation card), a develop of a controlled region
+            for a in (([made(Draw), made(PassNation)] if R.fluid else [made(Draw)]) if kind == "draw" else
+                      [made(DevelopRegion, e[0]) for e in deck.controlled()]):
+                if _step_legal(R, d, a, "benefits", stored, trials):
+                    out.append(a)
+            continue
+        first = benefit_of(f, kind)  # the entry the checks read
+        if first["left"] <= 0:
+            continue
+        wanted = first.get("type")
+        for e in deck.hand:
+            lv = levels[(e[0], e[1])]
+            if kind == "store":  # _accepts's tests, the cheapest first
+                n = R.count(lv, first["resource"])
+                if (n < 1 or not (R.store_cards or n <= first["left"]) or e[0] in f["touched"]
+                        or len(stored) >= MAX_STORED):
+                    continue
+            elif kind == "conquer":
+                if not (lv.type == "region" and lv.wealth <= first["value"] and R.banner_ok(d, lv.banner)):
+                    continue
+            elif wanted is not None and lv.type != wanted:
+                continue
+            elif kind == "develop":
+                if target_or_none(R, d, e[0]) is None:
+                    continue
+            elif R.down(lv.level) is None:  # degrade
+                continue
+            a = made(step, e[0])
+            if _step_legal(R, d, a, "benefits", stored, trials, True):
+                out.append(a)
+    if not out or all(b["done"] for b in f["benefits"]):
+        out.append(made(Finish))
     return out
 
 
@@ -971,13 +1031,7 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
                 if mode is PLAY_REFUSED:
                     continue
                 decided = None if mode is PLAY_TRIAL else _decide_play(R, d, a.card, lv, plan, stored)
-                if decided is None:
-                    try:
-                        _look_ahead(R, d, a, trials)
-                        decided = True
-                    except RuleViolation:
-                        decided = False
-                if decided:
+                if _tried(R, d, a, trials) if decided is None else decided:
                     out.append(a)
     if EndTurn not in hopeless:
         if cards and _basic_ok(R, d, cards[0][3]):
@@ -1043,13 +1097,7 @@ def _interrupted_plays(R: Rules, d: dict, trials: Optional[dict], stored: list) 
             if lv is None:
                 continue
         decided = play_decided(R, d, a, stored, lv)
-        if decided is None:
-            try:
-                _look_ahead(R, d, a, trials)
-                decided = True
-            except RuleViolation:
-                decided = False
-        if decided:
+        if _tried(R, d, a, trials) if decided is None else decided:
             out.append(a)
     return out
 
