@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from dataclasses import dataclass
 from typing import Callable, Mapping
 
 import matplotlib.patheffects as path_effects
@@ -344,6 +345,15 @@ def _place(ax, pending: "_Pending", leaders: list) -> float:
     rivals += [(centre, radius) for centre, radius in pending.circles if abs(radius - table.radius) < 1e-6]
     cost = 0.0
     (left, right), (bottom, top) = sorted(ax.get_xlim()), sorted(ax.get_ylim())
+    centres = to_px(np.array([chip.position for chip in table.chips], dtype=float).reshape(-1, 2))
+    r_px = abs(to_px((table.radius, 0.0))[0] - to_px((0.0, 0.0))[0])
+    names_run: list = []  # chips' names queued one after another: placed together (place_with_leaders)
+
+    def flush() -> float:
+        placed = _place_names(ax, placer, names_run, rivals, centres, r_px, leaders)
+        names_run.clear()
+        return placed
+
     for text, spots, names in pending.labels:
         if text.axes is None:  # a label its caller removed is skipped
             continue
@@ -355,20 +365,283 @@ def _place(ax, pending: "_Pending", leaders: list) -> float:
             text.set_visible(False)
             continue
         text.set_visible(True)
-        if names is None:
-            remaining = placer.place(text, candidates)
-            if remaining >= OUTSIDE and id(text) in pending.partial:  # no room for it in this view
-                text.set_visible(False)
-                placer.boxes.pop()
-                placer._rects.pop()
-                continue
-            cost += remaining
+        if names is not None:
+            names_run.append((text, candidates, names))
             continue
-        text.set_visible(True)
-        cost += placer.place_near(text, candidates, names, rivals)
-        if placer.last_gap > LEADER_GAP * figure.dpi / 72.0:  # set off: a leader line from the rim
-            leaders += _leader(ax, placer, names, text)
+        cost += flush()
+        remaining = placer.place(text, candidates)
+        if remaining >= OUTSIDE and id(text) in pending.partial:  # no room for it in this view
+            text.set_visible(False)
+            placer.boxes.pop()
+            placer._rects.pop()
+            continue
+        cost += remaining
+    return cost + flush()
+
+
+def _place_names(ax, placer: LabelPlacer, queued: list, rivals: list, centres, r_px: float, leaders: list) -> float:
+    """Place chips' names ``queued`` (``(text, candidate spots, (centre, radius))``) by the one collision
+    pass of every Behind picture (:func:`place_with_leaders`): each box measured once, a spot clearly
+    nearer one of ``rivals`` (chips, ghosts) than its own chip costing
+    :data:`~explorer.core.render_labels.MISREAD`, a name set off more than :data:`LEADER_GAP` points
+    joined to its chip by a leader line (added to ``leaders``).  Returns the collision cost left."""
+    if not queued:
+        return 0.0
+    from explorer.core.render_labels import NEARER
+
+    to_px = ax.transData.transform
+    k = ax.figure.dpi / 72.0
+    todo = []
+    for text, candidates, (centre, radius) in queued:
+        fast = placer._fast_boxes(text, candidates)
+        if fast is not None:  # the shifted boxes hold only if the first one is the box as drawn
+            LabelPlacer._put(text, *fast[0][0])
+            drawn = text.get_window_extent(placer.renderer).extents
+            if max(abs(float(a) - b) for a, b in zip(drawn, fast[0][1])) > 1.0:
+                fast = None
+        if fast is None:
+            fast = []
+            for spot in candidates:
+                LabelPlacer._put(text, *spot)
+                fast.append((spot, tuple(float(v) for v in text.get_window_extent(placer.renderer).extents)))
+        boxes = np.array([extents for _, extents in fast], dtype=float)
+        (cx, cy), (ex, _) = to_px(centre), to_px((centre[0] + radius, centre[1]))
+        own_r = abs(float(ex - cx))
+
+        def gaps(x, y, r):
+            dx = np.maximum(np.maximum(boxes[:, 0] - x, 0.0), x - boxes[:, 2])
+            dy = np.maximum(np.maximum(boxes[:, 1] - y, 0.0), y - boxes[:, 3])
+            return np.maximum(0.0, np.hypot(dx, dy) - r)
+        mine = gaps(cx, cy, own_r)
+        penalty = np.arange(len(boxes)) * 1e-6
+        for other, other_r in rivals:
+            if math.dist(other, centre) > 1e-6:
+                (ox, oy), (fx, _) = to_px(other), to_px((other[0] + other_r, other[1]))
+                penalty = penalty + np.where(gaps(ox, oy, abs(float(fx - ox))) + 0.5 < NEARER * mine, MISREAD, 0.0)
+        todo.append(LeaderLabel(text.get_text(), (float(cx), float(cy)), boxes, penalty, None,
+                                (text, [spot for spot, _ in fast]), rim=own_r, gap=LEADER_GAP * k))
+    cost = 0.0
+    from_px = ax.transData.inverted().transform
+    for label in place_with_leaders(placer, todo, centres, r_px):
+        text, spots = label.data
+        LabelPlacer._put(text, *spots[label.rank])
+        misread = float(label.penalty[label.rank] >= MISREAD) * MISREAD
+        cost += max(0.0, label.cost - float(label.penalty[label.rank])) + misread
+        if label.ends is not None:  # set off: a leader line from the rim
+            (x0, y0), (x1, y1) = from_px(np.array(label.ends))
+            leaders += ax.plot([x0, x1], [y0, y1], color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
     return cost
+
+
+LEADER_THROUGH_LABEL = 1200.0
+"""The cost of a leader line crossing a label (each), or of a label drawn over a leader: more than a
+spot read as another chip's (:data:`~explorer.core.render_labels.MISREAD`), less than a name on an
+obstacle (1000 and its box's area) -- a name struck through by another's leader reads as neither's."""
+
+LEADER_THROUGH_CHIP = 500.0
+"""The cost of a leader line running through a chip other than its own (each): the line then seems
+to name that chip.  Less than a misread spot: in a crowd packed tight no line out of it misses one."""
+
+LEADER_THROUGH_OBSTACLE = 30.0
+"""The cost of a leader line over an obstacle: about a ring further out (a long way round reads worse)."""
+
+LEADER_GRAZE = 0.75
+"""A leader line passing a chip's centre closer than this part of its radius runs through it (a line
+grazing its rim does not: a long way round reads worse)."""
+
+LEADER_THROUGH_LEADER = 600.0
+"""The cost of a leader line crossing another leader: less than a misread spot, more than a few rings
+further out."""
+
+CROWD_GAP = 1.0
+"""Points kept between the chips' names above and below each other, besides the placer's own gap
+(:data:`~explorer.core.render_labels.LABEL_GAP`, 2 pt): a crowd's names stacked 2 pt apart read as
+one name on two lines."""
+
+
+def _leader_ends(box, cx: float, cy: float, r_px: float, gap: float | None = None):
+    """The leader line (pixels) from the rim of the chip at ``(cx, cy)`` to the nearest point of
+    ``box`` (``(x0, y0, x1, y1)``), or None when the box is close enough not to need one (no more than
+    ``gap`` pixels off the rim; default a fifth of the radius)."""
+    nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    length = math.hypot(nx - cx, ny - cy)
+    if length <= r_px + (0.2 * r_px if gap is None else gap):
+        return None
+    return (cx + (nx - cx) / length * r_px, cy + (ny - cy) / length * r_px), (float(nx), float(ny))
+
+
+def leader_crossings(placer: LabelPlacer, ends, centres, r_px: float, leaders=()) -> float:
+    """The cost of a leader line ``ends`` (two points, pixels) crossing the labels ``placer`` holds
+    (:data:`LEADER_THROUGH_LABEL` each), running through a chip (``centres``, pixels, radius ``r_px``:
+    the others; :data:`LEADER_THROUGH_CHIP` each) and crossing one of ``leaders`` (pairs of points,
+    pixels; :data:`LEADER_THROUGH_LEADER` each); over an obstacle :data:`LEADER_THROUGH_OBSTACLE`.
+    Every Behind picture's leaders are weighed by it (:func:`place_with_leaders`)."""
+    from explorer.core.render_labels import EDGE_COST
+
+    (x0, y0), (x1, y1) = ends
+    cost = placer.line_crossings((x0, y0), (x1, y1)) / EDGE_COST * LEADER_THROUGH_LABEL
+    centres = np.asarray(centres, dtype=float).reshape(-1, 2)
+    if len(centres):
+        dx, dy = x1 - x0, y1 - y0
+        t = np.clip(((centres[:, 0] - x0) * dx + (centres[:, 1] - y0) * dy) / max(dx * dx + dy * dy, 1e-9), 0.0, 1.0)
+        near = np.hypot(centres[:, 0] - (x0 + t * dx), centres[:, 1] - (y0 + t * dy))
+        cost += float(np.count_nonzero(near < LEADER_GRAZE * r_px)) * LEADER_THROUGH_CHIP
+    segment = None
+    for (p0, q0, p1, q1), path in zip(placer._path_extents, placer.paths):  # the obstacles
+        if p0 <= max(x0, x1) and min(x0, x1) <= p1 and q0 <= max(y0, y1) and min(y0, y1) <= q1:
+            segment = segment or Path(np.array(ends, dtype=float))
+            if path.intersects_path(segment, filled=True):
+                cost += LEADER_THROUGH_OBSTACLE
+    for other in leaders:
+        if _segments_cross(ends, other):
+            cost += LEADER_THROUGH_LEADER
+    return cost
+
+
+def _segments_cross(a, b) -> bool:
+    (p, q), (r, s) = a, b
+
+    def side(o, u, v):
+        return (u[0] - o[0]) * (v[1] - o[1]) - (u[1] - o[1]) * (v[0] - o[0])
+    d1, d2, d3, d4 = side(r, s, p), side(r, s, q), side(p, q, r), side(p, q, s)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def block_leader(placer: LabelPlacer, points) -> None:
+    """Have ``placer`` keep the next labels off a leader line ``points`` (data units), at
+    :data:`LEADER_THROUGH_LABEL`."""
+    placer.avoid_edge(points, LEADER_THROUGH_LABEL)
+
+
+def keep_apart(placer: LabelPlacer, box) -> None:
+    """Have ``placer`` keep the next labels off ``box`` (pixels, a name just placed) and
+    :data:`CROWD_GAP` points above and below it."""
+    from matplotlib.transforms import Bbox
+
+    gap = CROWD_GAP * placer.figure.dpi / 72.0
+    placer.avoid_box(Bbox.from_extents(box[0], box[1] - gap, box[2], box[3] + gap))
+
+
+@dataclass
+class LeaderLabel:
+    """A chip's name to place by :func:`place_with_leaders`: the chip's centre (pixels), its
+    candidate boxes (``(x0, y0, x1, y1)`` pixels, best first), each one's penalty (a ring further
+    out, a spot nearer another chip), whether a box set off there gets a leader line (an array of
+    bools, or None: a leader whenever the box is more than ``gap`` pixels off the rim, :func:`_leader_ends`),
+    the caller's ``data`` and the radius (pixels) of what it names when that is no chip (a dot:
+    ``rim``; default the chips').  Placed:
+    ``rank`` (the box chosen), ``box``, ``ends`` (the leader line, pixels, or None) and ``cost``."""
+
+    name: str
+    centre: tuple
+    boxes: np.ndarray
+    penalty: np.ndarray
+    led: np.ndarray | None = None
+    data: object = None
+    rim: float | None = None
+    gap: float | None = None
+    rank: int = -1
+    box: tuple = ()
+    ends: tuple | None = None
+    cost: float = 0.0
+
+
+REFINE_PASSES = 3
+"""How often :func:`place_with_leaders` goes over the names placed at a cost again."""
+
+REORDERS = 4
+"""How many names placed at a cost :func:`place_with_leaders` tries placing first."""
+
+
+def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, *, keep: bool = True) -> list:
+    """Place the chips' names ``labels`` (:class:`LeaderLabel`, in the order of who has least room)
+    with ``placer`` -- the one collision pass of every Behind picture with names set off along leader
+    lines: each name at the box of least cost against every chip, obstacle, mark and name placed
+    (:meth:`~explorer.core.render_labels.LabelPlacer.choose`), kept :data:`CROWD_GAP` apart from the
+    others above and below, its leader line (from its chip's rim to the box) crossing no other name,
+    chip (``centres``, pixels, radius ``r_px``), obstacle or leader where there is room
+    (:func:`leader_crossings`), and no later name drawn over a leader.  A name placed in that order at
+    a cost (a crowd: the first names took the room its leader needed) is tried first, the others
+    placed round it (:data:`REORDERS`; the order of least summed cost is kept); then each name placed
+    at a cost is placed again against all the others, as long as that lowers its cost
+    (:data:`REFINE_PASSES`).  ``keep``: the placer avoids the
+    names and leaders afterwards.  Returns ``labels``, placed."""
+    base = placer.copy()
+    centres = np.asarray(centres, dtype=float).reshape(-1, 2)
+
+    def leader_of(label, i):
+        if label.led is not None and not label.led[i]:
+            return None
+        return _leader_ends(label.boxes[i], *label.centre, r_px if label.rim is None else label.rim, label.gap)
+
+    def choose(label, against: LabelPlacer, leaders) -> tuple[int, float]:
+        mine = np.hypot(centres[:, 0] - label.centre[0], centres[:, 1] - label.centre[1]) > 0.5
+
+        def cost_of(i: int) -> float:
+            ends = leader_of(label, i)
+            return 0.0 if ends is None else leader_crossings(against, ends, centres[mine], r_px, leaders)
+        rank, cost = against.choose(label.boxes, label.penalty, cost_of=cost_of, keep=False)
+        return rank, cost + float(label.penalty[rank])
+
+    def settle(label, rank, cost) -> None:
+        label.rank, label.cost = rank, cost
+        label.box = tuple(float(v) for v in label.boxes[rank])
+        label.ends = leader_of(label, rank)
+
+    def add(to: LabelPlacer, label) -> None:
+        keep_apart(to, label.box)
+        if label.ends is not None:
+            to._avoid_pixel_edge(Path(np.array(label.ends)), LEADER_THROUGH_LABEL)
+
+    def greedy(order) -> dict:
+        running, leaders, placed = base.copy(), [], {}
+        for label in order:
+            settle(label, *choose(label, running, leaders))
+            add(running, label)
+            if label.ends is not None:
+                leaders.append(label.ends)
+            placed[id(label)] = (label.rank, label.cost)
+        return placed
+
+    def total(placed) -> float:
+        costs = [cost for _, cost in placed.values()]
+        return sum(costs)
+
+    order = list(labels)
+    best = greedy(order)  # in order: the most crowded first
+    promoted = set()
+    for _ in range(REORDERS):  # a name placed at a cost goes first: the others make room round it
+        worst = max((label for label in order if id(label) not in promoted), key=lambda lb: best[id(lb)][1],
+                    default=None)
+        if worst is None or best[id(worst)][1] < LEADER_THROUGH_LEADER:
+            break
+        promoted.add(id(worst))
+        trial = [worst] + [label for label in order if label is not worst]
+        placed = greedy(trial)
+        if total(placed) < total(best):
+            best, order = placed, trial
+    for label in labels:
+        settle(label, *best[id(label)])
+    for _ in range(REFINE_PASSES):
+        improved = False
+        for label in labels:
+            if label.cost < LEADER_THROUGH_LEADER:  # clear enough (a ring or two out, a wedge covered)
+                continue
+            against = base.copy()
+            for other in labels:
+                if other is not label:
+                    add(against, other)
+            others = [other.ends for other in labels if other is not label and other.ends is not None]
+            rank, cost = choose(label, against, others)
+            if cost < label.cost - 1.0:
+                settle(label, rank, cost)
+                improved = True
+        if not improved:
+            break
+    if keep:
+        for label in labels:
+            add(placer, label)
+    return labels
 
 
 OUTSIDE = 8000.0

@@ -13,6 +13,7 @@ from explorer.behind.panels.panel_replay import PICTURE_DPI, PICTURE_WIDTH
 from explorer.behind.players import GreedyPlayer
 from explorer.behind.render_game import draw_state
 from explorer.behind.render_replay import StatePicture, draw_jewel_path
+from explorer.behind.render_table import LEADER_GRAZE
 from explorer.core.render_labels import label_collisions, renderer_of, shown_texts
 from explorer.core.rng import SeededRng
 from tests.behind.test_render_lesson_labels import jewel_game, shown_collisions  # noqa: F401  (a fixture)
@@ -20,7 +21,8 @@ from tests.behind.test_render_lesson_labels import jewel_game, shown_collisions 
 
 def leader_faults(figure, table, *, chips: bool = True) -> list[str]:
     """Every leader line (a two-point line of the axes starting at a chip's rim) that crosses a label
-    (other than the one it leads to, which it may touch) or runs through a chip other than its own;
+    (other than the one it leads to, which it may touch) or runs through a chip other than its own
+    (nearer its centre than :data:`LEADER_GRAZE` of its radius: grazing the rim is no fault);
     and every label crossed by any line (:func:`label_collisions` with ``lines``) -- the hand-over
     numbers of the jewel's path aside (they lie on it by design: their own leaders).  ``chips=False``:
     a leader may pass over a chip of a crowd packed so tight that no line out of it misses one."""
@@ -46,7 +48,7 @@ def leader_faults(figure, table, *, chips: bool = True) -> list[str]:
                     continue
                 t = max(0.0, min(1.0, ((cx - x0) * (x1 - x0) + (cy - y0) * (y1 - y0))
                                  / max((x1 - x0) ** 2 + (y1 - y0) ** 2, 1e-9)))
-                if math.dist((cx, cy), (x0 + t * (x1 - x0), y0 + t * (y1 - y0))) < r_px - 0.5:
+                if math.dist((cx, cy), (x0 + t * (x1 - x0), y0 + t * (y1 - y0))) < LEADER_GRAZE * r_px:
                     faults.append(f"the leader of {own[0]!r} runs through the chip of {name!r}")
     return faults
 
