@@ -888,13 +888,15 @@ def legal(R: Rules, d: dict, trials: Optional[dict] = None) -> list:
     """The candidates (:func:`~explorer.behold_rome.game_rules.candidates`) that pass :func:`verify`,
     in their order.  A Finish comes after the steps of its frame and is judged by them (refused while
     one of them is legal), not by verifying them again.  ``trials``: as for :func:`verify`, filled for
-    every legal action tried on a copy.  Between actions: :func:`_legal_between`; while benefits are
-    resolved: :func:`_legal_benefits`."""
+    every legal action tried on a copy.  Between actions: :func:`_legal_between`; while costs are paid and
+    benefits resolved: :func:`_legal_costs`, :func:`_legal_benefits`."""
     phase = phase_of(d)
     if phase == "action":
         return _legal_between(R, d, trials)
     if phase == "benefits":
         return _legal_benefits(R, d, trials)
+    if phase == "costs":
+        return _legal_costs(R, d, trials)
     out = []
     step_legal = False
     stored = d["deck"].stored()
@@ -933,6 +935,48 @@ def _tried(R: Rules, d: dict, a, trials: Optional[dict]) -> bool:
     except RuleViolation:
         return False
     return True
+
+
+def _legal_costs(R: Rules, d: dict, trials: Optional[dict]) -> list:
+    """:func:`legal` while the top frame's costs are paid, cost by cost as
+    :func:`~explorer.behold_rome.game_rules.step_candidates` lists their steps -- a discard or a degrade of each card
+    of the hand, a pay with each stored card, an abandon of each controlled region -- each tested on its entry as
+    :func:`_check_cost` tests it (the frame's costs read once), then its look-ahead as :func:`_step_legal` decides it."""
+    f = d["frames"][-1]
+    c = f["costs"]
+    deck = d["deck"]
+    stored = deck.stored()
+    exclude = f["card"] if f["kind"] == "develop" else None  # the card being developed pays nothing itself
+    levels = R.levels
+    out = []
+    if c["discard"]:
+        for e in deck.hand:
+            if e[0] != exclude:
+                a = made(Discard, e[0])
+                if _step_legal(R, d, a, "costs", stored, trials, True):
+                    out.append(a)
+    if c["degrade"]:
+        wanted = c["degrade_type"]
+        for e in deck.hand:
+            lv = levels[(e[0], e[1])]
+            if e[0] != exclude and (wanted is None or lv.type == wanted) and R.down(lv.level) is not None:
+                a = made(Degrade, e[0])
+                if _step_legal(R, d, a, "costs", stored, trials, True):
+                    out.append(a)
+    if c["population"] or c["materials"]:
+        for e in stored:
+            r = levels[(e[0], e[1])].resources
+            if (c["population"] and r.population) or (c["materials"] and r.materials):
+                a = made(Pay, e[0])
+                if _step_legal(R, d, a, "costs", stored, trials, True):
+                    out.append(a)
+    if c["abandon"]:
+        for e in deck.controlled():
+            if e[0] != f.get("card"):
+                a = made(Abandon, e[0])
+                if _step_legal(R, d, a, "costs", stored, trials, True):
+                    out.append(a)
+    return out
 
 
 def _legal_benefits(R: Rules, d: dict, trials: Optional[dict]) -> list:
