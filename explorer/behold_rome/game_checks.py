@@ -668,13 +668,20 @@ def _pays(R: Rules, stored: list, c: dict, paid=None) -> Optional[bool]:
 def _shape(benefits) -> Optional[tuple]:
     """What :func:`_plain_completion` reads of a frame's benefits not yet begun: the one resolved with a card of
     the hand (None if none) and whether a draw is among them; None for benefits it does not cover."""
-    kinds = [b["kind"] for b in benefits]
-    if not DECIDED_BENEFITS.issuperset(kinds) or len(set(kinds)) != len(kinds) or any(b["left"] <= 0 for b in benefits):
-        return None
-    using = [b for b in benefits if b["kind"] in HAND_BENEFITS]
-    if len(using) > 1:
-        return None
-    return (using[0] if using else None, "draw" in kinds)
+    using, draw = None, False
+    for b in benefits:  # kinds among DECIDED_BENEFITS, each once, each with some left, one of HAND_BENEFITS at most
+        kind = b["kind"]
+        if b["left"] <= 0:
+            return None
+        if kind == "draw":
+            if draw:
+                return None
+            draw = True
+        elif kind in HAND_BENEFITS and using is None:
+            using = b
+        else:
+            return None
+    return using, draw
 
 
 def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: int, materials: int, stored: list,

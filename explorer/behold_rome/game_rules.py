@@ -503,8 +503,19 @@ def _between_actions(R: Rules, deck) -> tuple:
 
 # -- performing ----------------------------------------------------------------------------------------
 def perform(R: Rules, d: dict, a, emit: Callable) -> None:
-    """Carry out a verified action, logging its events with ``emit(kind, text, rule)``."""
+    """Carry out a verified action, logging its events with ``emit(kind, text, rule)``.  While costs are paid every
+    verified action is a cost step, while benefits are resolved a benefit step or (fluid rounds) a pass of the
+    nation card: these, most of a game's actions, are told apart by the phase first."""
     deck = d["deck"]
+    phase = phase_of(d)
+    if phase == "costs":
+        _pay_step(R, d, a, emit)
+        _advance(R, d, emit)
+        return
+    if phase == "benefits" and type(a) is not PassNation:
+        _benefit_step(R, d, a, emit)
+        _advance(R, d, emit)
+        return
     if isinstance(a, Play):
         lv = R.level_of(d, a.card)
         deck.set_aside(a.card)
@@ -528,7 +539,7 @@ def perform(R: Rules, d: dict, a, emit: Callable) -> None:
             emit("end-turn", f"ends the turn discarding {name}", refs.END_OF_TURN_PHASE)
         _unstored(R, d, deck._settle(), emit)
         refill(R, d, emit)
-    elif isinstance(a, Draw) and phase_of(d) == "draw":
+    elif isinstance(a, Draw) and phase == "draw":
         _draw_one(R, d, emit, refs.END_OF_TURN_PHASE)
         refill(R, d, emit)
     elif isinstance(a, StopDrawing):
@@ -556,12 +567,8 @@ def perform(R: Rules, d: dict, a, emit: Callable) -> None:
         emit("develop-nation", f"develops the nation from {nation.status}, paying {_text(nation.development_cost)}",
              refs.ROUND_END)
         _advance(R, d, emit)
-    elif phase_of(d) == "costs":
-        _pay_step(R, d, a, emit)
-        _advance(R, d, emit)
     else:
-        _benefit_step(R, d, a, emit)
-        _advance(R, d, emit)
+        raise TypeError(f"no rule performs {a!r} in phase {phase!r} (a verified action is performed)")
 
 
 _TEXTS: dict = {}
