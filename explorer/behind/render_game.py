@@ -606,7 +606,11 @@ def _spots() -> list[tuple[float, float, float]]:
             (-0.71, 0.71)]
     between = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (292.5, 247.5, 67.5, 112.5, 22.5,
                                                                                  337.5, 157.5, 202.5)]
-    return [(dx, dy, ring) for ring in (0.0, 0.6, 1.2, 1.9, 2.7, 3.6, 4.6, 5.8, 7.0) for dx, dy in main + between]
+    # above and below a little to a side (the box partly past the chip): a leader passes beside a name
+    # straight above or below a neighbour
+    aside = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (281.25, 258.75, 78.75, 101.25)]
+    return [(dx, dy, ring) for ring in (0.0, 0.6, 1.2, 1.9, 2.7, 3.6, 4.6, 5.8, 7.0) for dx, dy in main + between
+            + (aside if ring > 0 else [])]
 
 
 _SPOTS = _spots()

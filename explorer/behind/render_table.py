@@ -470,6 +470,32 @@ def _leader_ends(box, cx: float, cy: float, r_px: float, gap: float | None = Non
     return (cx + (nx - cx) / length * r_px, cy + (ny - cy) / length * r_px), (float(nx), float(ny))
 
 
+LEADER_DETOUR = 5.0
+"""What a leader to another point of its box's edge than the nearest costs (a tie-breaker)."""
+
+
+def _leader_options(box, cx: float, cy: float, r_px: float, gap: float | None = None) -> list:
+    """The leader lines a box may take (:func:`_leader_ends`): to its nearest point first, then to
+    points along the edge that faces the chip (a leader passing beside another name to its own), or
+    ``[None]`` when the box needs none."""
+    nearest = _leader_ends(box, cx, cy, r_px, gap)
+    if nearest is None:
+        return [None]
+    x0, y0, x1, y1 = box
+    if y0 > cy or y1 < cy:  # above or below: along the bottom or the top edge
+        y = y0 if y0 > cy else y1
+        points = [(x0 + f * (x1 - x0), y) for f in (0.1, 0.3, 0.5, 0.7, 0.9)]
+    else:  # beside: along the facing side
+        x = x0 if x0 > cx else x1
+        points = [(x, y0 + f * (y1 - y0)) for f in (0.2, 0.5, 0.8)]
+    out = [nearest]
+    for nx, ny in points:
+        length = math.hypot(nx - cx, ny - cy)
+        if length > r_px and math.dist((nx, ny), nearest[1]) > 1.0:
+            out.append(((cx + (nx - cx) / length * r_px, cy + (ny - cy) / length * r_px), (float(nx), float(ny))))
+    return out
+
+
 def leader_crossings(placer: LabelPlacer, ends, centres, r_px: float, leaders=()) -> float:
     """The cost of a leader line ``ends`` (two points, pixels) crossing the labels ``placer`` holds
     (:data:`LEADER_THROUGH_LABEL` each), running through a chip (``centres``, pixels, radius ``r_px``:
@@ -569,24 +595,35 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
     base = placer.copy()
     centres = np.asarray(centres, dtype=float).reshape(-1, 2)
 
-    def leader_of(label, i):
+    def options(label, i) -> list:
         if label.led is not None and not label.led[i]:
-            return None
-        return _leader_ends(label.boxes[i], *label.centre, r_px if label.rim is None else label.rim, label.gap)
+            return [None]
+        return _leader_options(label.boxes[i], *label.centre, r_px if label.rim is None else label.rim, label.gap)
 
-    def choose(label, against: LabelPlacer, leaders) -> tuple[int, float]:
+    def choose(label, against: LabelPlacer, leaders) -> tuple:
         mine = np.hypot(centres[:, 0] - label.centre[0], centres[:, 1] - label.centre[1]) > 0.5
+        best_ends: dict = {}
 
-        def cost_of(i: int) -> float:
-            ends = leader_of(label, i)
-            return 0.0 if ends is None else leader_crossings(against, ends, centres[mine], r_px, leaders)
+        def cost_of(i: int) -> float:  # the leader's cheapest way to the box: to its nearest point, or along its edge
+            best, where = math.inf, None
+            for ends in options(label, i):
+                cost = 0.0 if ends is None else leader_crossings(against, ends, centres[mine], r_px, leaders)
+                if ends is not None and where is not None:
+                    cost += LEADER_DETOUR
+                if cost < best:
+                    best, where = cost, ends
+                if best <= 0.0:
+                    break
+            best_ends[i] = where
+            return best
         rank, cost = against.choose(label.boxes, label.penalty, cost_of=cost_of, keep=False)
-        return rank, cost + float(label.penalty[rank])
+        if rank not in best_ends:
+            cost_of(rank)
+        return rank, cost + float(label.penalty[rank]), best_ends[rank]
 
-    def settle(label, rank, cost) -> None:
-        label.rank, label.cost = rank, cost
+    def settle(label, rank, cost, ends) -> None:
+        label.rank, label.cost, label.ends = rank, cost, ends
         label.box = tuple(float(v) for v in label.boxes[rank])
-        label.ends = leader_of(label, rank)
 
     def add(to: LabelPlacer, label) -> None:
         keep_apart(to, label.box)
@@ -600,11 +637,11 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
             add(running, label)
             if label.ends is not None:
                 leaders.append(label.ends)
-            placed[id(label)] = (label.rank, label.cost)
+            placed[id(label)] = (label.rank, label.cost, label.ends)
         return placed
 
     def total(placed) -> float:
-        costs = [cost for _, cost in placed.values()]
+        costs = [cost for _, cost, _ in placed.values()]
         return sum(costs)
 
     order = list(labels)
@@ -632,9 +669,9 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
                 if other is not label:
                     add(against, other)
             others = [other.ends for other in labels if other is not label and other.ends is not None]
-            rank, cost = choose(label, against, others)
+            rank, cost, ends = choose(label, against, others)
             if cost < label.cost - 1.0:
-                settle(label, rank, cost)
+                settle(label, rank, cost, ends)
                 improved = True
         if not improved:
             break
