@@ -162,7 +162,8 @@ def _derived(cardset) -> tuple:
     """Every level by ``(card id, level)``, by name, and its :class:`Playable` (None without an action),
     worked out once per card set; and the candidates between actions by the hand's ``(card id, level)``
     pairs, filled as hands come (:func:`candidates`: they depend on the hand alone); and what developing a card
-    into each level asks (:func:`target_or_none`), filled as asked."""
+    into each level asks (:func:`target_or_none`), filled as asked; and the checks' plans of each play and hand
+    card (:attr:`Rules.play_plans`), by the rules they read, filled as asked."""
     found = _DERIVED.get(id(cardset))
     if found is None or found[0] is not cardset:
         levels = {(c.id, lv.level): lv for c in cardset.civ_cards for lv in c.levels}
@@ -170,7 +171,7 @@ def _derived(cardset) -> tuple:
         plays = {id(lv): None if lv.action is None else Playable.of(lv.action) for lv in levels.values()}
         if len(_DERIVED) > 64:
             _DERIVED.clear()
-        found = _DERIVED[id(cardset)] = (cardset, levels, by_name, plays, {}, {})
+        found = _DERIVED[id(cardset)] = (cardset, levels, by_name, plays, {}, {}, {})
     return found[1:]
 
 
@@ -183,15 +184,16 @@ class Rules:
         self.variants = frozenset(variants)
         self.rounds = rounds
         self.fluid = "fluid-rounds" in self.variants
-        self.levels, self.by_name, self._plays, self.between_actions, self.targets = _derived(cardset)
+        self.levels, self.by_name, self._plays, self.between_actions, self.targets, plans = _derived(cardset)
         self.wrap = rulings["behold_rome.level-bounds"] == "wrap"
         self.heed_banner = rulings["behold_rome.develop-banner"] == "heed-target"
         self.store_cards = rulings["behold_rome.store-counts"] == "cards"
         self.any_time = rulings["behold_rome.move-on-when"] == "any-time"
         self.even_ages = rulings["behold_rome.ages"] == "even-thirds"
-        self.play_plans: dict = {}
+        self.play_plans: dict = plans.setdefault((self.fluid, self.store_cards), {})
         """What the checks read of each play and each card of a hand whatever the state, by level (filled as asked:
-        :func:`explorer.behold_rome.game_checks._play_plan`, ``_hand_card``); this game's, as the rulings are."""
+        :func:`explorer.behold_rome.game_checks._play_plan`, ``_hand_card``): shared by the games of the card set
+        that play fluid rounds or not and count stores by cards or not alike -- the two rules these read."""
 
     # -- reading the data ----------------------------------------------------------------------------
     def level_of(self, d: dict, card_id: str):
