@@ -397,8 +397,9 @@ def play_decided(R: Rules, d: dict, a: Play, stored: Optional[list] = None, lv=N
         return None
     if lv is None:
         lv = R.level_of(d, a.card)
+    deck = d["deck"]
     return _decide_play(R, d, a.card, lv, _play_plan(R, lv, a.store_played),
-                        d["deck"].stored() if stored is None else stored)
+                        deck.stored() if stored is None else stored, deck.top, deck.next_unstores())
 
 
 PLAY_REFUSED, PLAY_TRIAL, PLAY_DEGRADE, PLAY_PLAIN = "refused", "trial", "degrade", "plain"
@@ -443,9 +444,11 @@ def _make_play_plan(R: Rules, lv, store_played: bool) -> tuple:
     return (PLAY_TRIAL if shape is None else PLAY_PLAIN), c, shape, store_played
 
 
-def _decide_play(R: Rules, d: dict, card: str, lv, plan: tuple, stored: list) -> Optional[bool]:
+def _decide_play(R: Rules, d: dict, card: str, lv, plan: tuple, stored: list, top: Optional[list],
+                 unstores: bool) -> Optional[bool]:
     """:func:`play_decided` for the play of ``card`` at level ``lv`` by its ``plan`` (:func:`_play_plan`), the
-    deck's ``stored`` entries given.  A played card stored takes a slot (it holds fitting resources: its plan
+    deck's ``stored`` entries, its top card and whether drawing it unstores the next (:meth:`Deck.next_unstores`)
+    given.  A played card stored takes a slot (it holds fitting resources: its plan
     says so), and stands behind the stored cards."""
     mode, c, shape, store_played = plan
     deck = d["deck"]
@@ -455,7 +458,7 @@ def _decide_play(R: Rules, d: dict, card: str, lv, plan: tuple, stored: list) ->
                 return False
             stored = stored + [[card, lv.level, "stored"]]
         return _plain_completion(R, d, deck.hand, c["discard"], c["population"], c["materials"], stored, None,
-                                 deck.top, deck.next_unstores(), shape, card)
+                                 top, unstores, shape, card)
     if mode is PLAY_DEGRADE:
         return _degrade_cost_completion(R, d, [e for e in deck.hand if e[0] != card], c["degrade"],
                                         c["degrade_type"], R.playable(lv).benefits)
@@ -948,7 +951,8 @@ def _legal_costs(R: Rules, d: dict, trials: Optional[dict]) -> list:
     """:func:`legal` while the top frame's costs are paid, cost by cost as
     :func:`~explorer.behold_rome.game_rules.step_candidates` lists their steps -- a discard or a degrade of each card
     of the hand, a pay with each stored card, an abandon of each controlled region -- each tested on its entry as
-    :func:`_check_cost` tests it (the frame's costs read once), then its look-ahead as :func:`_step_legal` decides it."""
+    :func:`_check_cost` tests it (the frame's costs read once), then its look-ahead as :func:`_step_legal` decides
+    it."""
     f = d["frames"][-1]
     c = f["costs"]
     deck = d["deck"]
@@ -1059,8 +1063,8 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     """:func:`legal` between actions, part by part of the candidates (:func:`~explorer.behold_rome.game_rules.
     between_actions`, in their order): the plays one by one (each hand card's plays by what is read of them once,
     :func:`_hand_card`); the end-turns and move-ons discarding a card of the hand all or none, by the first one's
-    checks; the kinds of action :func:`_hopeless` refuses not looked at.  The end-turns, move-ons and the game's
-    end are no look-ahead's (:data:`LOOKAHEAD`): their checks alone decide."""
+    checks (the end-turns' read off the deck); the kinds of action :func:`_hopeless` refuses not looked at.  The
+    end-turns, move-ons and the game's end are no look-ahead's (:data:`LOOKAHEAD`): their checks alone decide."""
     hopeless = _hopeless(R, d)
     deck = d["deck"]
     cards = [_hand_card(R, e) for e in deck.hand]
@@ -1070,6 +1074,7 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     else:
         out = []
         nation = None
+        top, unstores = deck.top, deck.next_unstores()
         for lv, _, plays, _, _ in cards:
             banner = lv.banner
             if banner is not None:  # the banner check of the play (behold-rome-rulebook.txt, "Banner")
@@ -1081,15 +1086,14 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
                 mode = plan[0]
                 if mode is PLAY_REFUSED:
                     continue
-                decided = None if mode is PLAY_TRIAL else _decide_play(R, d, a.card, lv, plan, stored)
+                decided = None if mode is PLAY_TRIAL else _decide_play(R, d, a.card, lv, plan, stored, top, unstores)
                 if _tried(R, d, a, trials) if decided is None else decided:
                     out.append(a)
-    if EndTurn not in hopeless:
-        if cards and _basic_ok(R, d, cards[0][3]):
-            out += [x[3] for x in cards]
-        a = _END_TOP
-        if _basic_ok(R, d, a):
-            out.append(a)
+    if EndTurn not in hopeless:  # the nation card not revealed: _check_end_turn passes each card of the hand,
+        out += [x[3] for x in cards]  # and the top card if it is a civ card, neither stored nor controlled
+        top = deck.top
+        if top is not None and top[0] not in MARKERS and not top[2]:
+            out.append(_END_TOP)
     if MoveOn not in hopeless:
         if cards and _basic_ok(R, d, cards[0][4]):
             out += [x[4] for x in cards]
