@@ -351,11 +351,8 @@ def _grid_search_quarters(m: BattleMap, token: Token, walker: _Walker, budget: B
     """:func:`_grid_search_fractions` with every length, cost and limit in whole quarter metres (a square
     is 6): the same comparisons in integers, so the same heap order, the same paths and the same costs
     (given back as Fractions); _NotQuarters if a value is not a whole number of quarters."""
-    half = m.half_side(token)
-    hq, used0 = _quarters(half), _quarters(budget.used)
-    diagonal = [_quarters(diagonal_step(n, m.rulings)) for n in (1, 2)]  # the par-th + 1 diagonal: n = par + 1
-    if hq is None or used0 is None or None in diagonal:
-        raise _NotQuarters
+    hq, used0 = _in_quarters(m.half_side(token)), _in_quarters(budget.used)
+    diagonal = [_in_quarters(diagonal_step(n, m.rulings)) for n in (1, 2)]  # the par-th + 1 diagonal: n = par + 1
     places: dict = {}
 
     def at(i, j):
@@ -364,23 +361,7 @@ def _grid_search_quarters(m: BattleMap, token: Token, walker: _Walker, budget: B
             found = places[(i, j)] = (Fraction(hq + 6 * i, 4), Fraction(hq + 6 * j, 4))  # half + i * SQUARE
         return found
 
-    entry: dict = {}
-
-    def enter(i, j):
-        """(rate, limit in quarters) of entering square (i, j), or None where move() refuses to go."""
-        if (i, j) not in entry:
-            p = at(i, j)
-            try:
-                piece = walker._piece(p, p, SQUARE, p)
-            except RuleViolation:
-                entry[(i, j)] = None
-            else:
-                limit = _quarters(_limit(walker, piece.speed))
-                if limit is None:
-                    raise _NotQuarters
-                entry[(i, j)] = (piece.rate, limit)
-        return entry[(i, j)]
-
+    enter = _entering(walker, at, _in_quarters)
     found, paths = _grid_dijkstra(m, token, budget, at, enter, used0, 6, diagonal)
     return {p: Fraction(used, 4) for p, used in found.items()}, paths
 
@@ -392,21 +373,37 @@ def _grid_search_fractions(m: BattleMap, token: Token, walker: _Walker, budget: 
     def at(i, j):
         return (half + i * SQUARE, half + j * SQUARE)
 
+    diagonal = [diagonal_step(n, m.rulings) for n in (1, 2)]  # the par-th + 1 diagonal: n = par + 1
+    return _grid_dijkstra(m, token, budget, at, _entering(walker, at, None), budget.used, SQUARE, diagonal)
+
+
+def _in_quarters(value) -> int:
+    """``value`` (metres) in whole quarter metres; _NotQuarters if it is not a whole number of them."""
+    quarters = _quarters(value)
+    if quarters is None:
+        raise _NotQuarters
+    return quarters
+
+
+def _entering(walker: _Walker, at, unit):
+    """``enter(i, j)`` for :func:`_grid_dijkstra`: (rate, limit) of entering square (i, j) (centre ``at(i, j)``),
+    the limit in the search's unit (``unit(metres)``; None: in metres), or None where move() refuses to go;
+    each square worked out once."""
     entry: dict = {}
 
     def enter(i, j):
-        """(rate, limit) of entering square (i, j), or None where move() refuses to go."""
         if (i, j) not in entry:
             p = at(i, j)
             try:
                 piece = walker._piece(p, p, SQUARE, p)
-                entry[(i, j)] = (piece.rate, _limit(walker, piece.speed))
             except RuleViolation:
                 entry[(i, j)] = None
+            else:
+                limit = _limit(walker, piece.speed)
+                entry[(i, j)] = (piece.rate, limit if unit is None else unit(limit))
         return entry[(i, j)]
 
-    diagonal = [diagonal_step(n, m.rulings) for n in (1, 2)]  # the par-th + 1 diagonal: n = par + 1
-    return _grid_dijkstra(m, token, budget, at, enter, budget.used, SQUARE, diagonal)
+    return enter
 
 
 def _grid_dijkstra(m: BattleMap, token: Token, budget: Budget, at, enter, used0, square, diagonal):
