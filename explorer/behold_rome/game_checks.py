@@ -457,6 +457,8 @@ def _decide_play(R: Rules, d: dict, card: str, lv, plan: tuple, stored: list, to
             if len(stored) >= MAX_STORED:
                 return False
             stored = stored + [[card, lv.level, "stored"]]
+        elif shape is _COSTS_ONLY and not (c["population"] or c["materials"]):
+            return c["discard"] < len(deck.hand)  # _plain_completion's answer: the discards, the played card aside
         return _plain_completion(R, d, deck.hand, c["discard"], c["population"], c["materials"], stored, None,
                                  top, unstores, shape, card)
     if mode is PLAY_DEGRADE:
@@ -668,6 +670,10 @@ def _pays(R: Rules, stored: list, c: dict, paid=None) -> Optional[bool]:
     return population <= sum(r.population for r in held) and materials <= sum(r.materials for r in held)
 
 
+_COSTS_ONLY = (None, False)
+"""The shape (:func:`_shape`) of benefits that need no card of the hand and draw nothing."""
+
+
 def _shape(benefits) -> Optional[tuple]:
     """What :func:`_plain_completion` reads of a frame's benefits not yet begun: the one resolved with a card of
     the hand (None if none) and whether a draw is among them; None for benefits it does not cover."""
@@ -684,7 +690,7 @@ def _shape(benefits) -> Optional[tuple]:
             using = b
         else:
             return None
-    return using, draw
+    return _COSTS_ONLY if using is None and not draw else (using, draw)
 
 
 def _plain_completion(R: Rules, d: dict, hand: list, discard: int, population: int, materials: int, stored: list,
@@ -1067,7 +1073,8 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
     end-turns, move-ons and the game's end are no look-ahead's (:data:`LOOKAHEAD`): their checks alone decide."""
     hopeless = _hopeless(R, d)
     deck = d["deck"]
-    cards = [_hand_card(R, e) for e in deck.hand]
+    plans = R.play_plans
+    cards = [plans.get((e[0], e[1])) or _hand_card(R, e) for e in deck.hand]  # _hand_card, read off its dict
     stored = deck.stored()
     if any(x[1] for x in cards):
         out = _interrupted_plays(R, d, trials, stored)
