@@ -144,7 +144,8 @@ def path_cost(battle_map: BattleMap, name: str, path: Any, **options: Any) -> Pa
     for leg in mv.legs:
         for p in leg.pieces:
             extra = [text for text, _ in p.reasons if not text.startswith(("gehen: 1 m", "fliegend: 1 m"))]
-            grund = "; ".join([_GRUND.get(p.mode, p.mode)] + extra)
+            word = _GRUND.get(p.mode, p.mode)  # the way of moving, unless a reason already names it
+            grund = "; ".join(extra if any(word in text for text in extra) else [word] + extra)
             rows.append({"Abschnitt": leg.index + 1, "von": _pt(p.start), "bis": _pt(p.end), "Länge m": float(p.length),
                          "Gelände/Grund": grund, "Faktor": p.rate, "Kosten m": float(p.cost),
                          "Regel": "; ".join(dict.fromkeys(str(rule) for _, rule in p.reasons))})

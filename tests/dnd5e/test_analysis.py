@@ -67,6 +67,17 @@ def test_path_cost_lists_each_terrain_with_its_factor_and_rule():
     assert "Geröll" not in result._repr_html_() and "9 m" in result._repr_html_()
 
 
+def test_path_cost_names_the_way_of_moving_once():
+    """dnd5e-combat-de-excerpt.txt, "KLETTERN, SCHWIMMEN UND KRIECHEN": a swim costs an extra metre a metre.  The
+    row says so once ("schwimmen: +1 m je m"), not "schwimmen; schwimmen: +1 m je m"; a walk still says "gehen"."""
+    pond = Area("Teich", "wasser", (1.5, 0, 6, 1.5))
+    frame = path_cost(field(hero(), areas=(pond,)), KAEMPFERIN, [sq(3, 0)]).frame
+    assert list(frame["Gelände/Grund"]) == ["schwimmen: +1 m je m"]
+    assert list(path_cost(field(hero()), KAEMPFERIN, [sq(3, 0)]).frame["Gelände/Grund"]) == ["gehen"]
+    prone = path_cost(field(hero(conditions=("liegend",))), KAEMPFERIN, [sq(1, 0)]).frame
+    assert list(prone["Gelände/Grund"]) == ["liegend: kriechen; kriechen: +1 m je m"]
+
+
 def test_path_cost_climbing_and_crossing_a_friend():
     """dnd5e-combat-de-excerpt.txt, "KLETTERN, SCHWIMMEN UND KRIECHEN": "kostet jeder Meter ... einen
     zusätzlichen weiteren Meter"; "SICH UM ANDERE KREATUREN HERUM BEWEGEN": "der Bereich einer anderen
