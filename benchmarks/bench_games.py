@@ -28,14 +28,15 @@ It is a benchmark, not a test: the exit code is 0 whatever the figures.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import Worker, serve  # noqa: E402
 
 GOALS = {("unser_revier", "random"): 20.0, ("unser_revier", "greedy"): 10.0}
 """Finished games per second on one core that the issue asks for."""
@@ -69,21 +70,9 @@ def measure(scenario: str, kind: str, games: int, seed: int, max_turns: int) -> 
     return summarise([_game(scenario, kind, k, seed, max_turns) for k in range(games)])
 
 
-def worker() -> int:
-    """``--worker``: play the games asked for on stdin (one JSON list per line), one JSON row each."""
-    for line in sys.stdin:
-        scenario, kind, k, seed, max_turns = json.loads(line)
-        print(json.dumps(_game(scenario, kind, k, seed, max_turns)), flush=True)
-    return 0
-
-
 def measure_side_by_side(args, trees: dict[str, Path]) -> dict[str, dict]:
-    """The games of :func:`run_all` played by one worker per tree, interleaved game by game."""
-    workers = {}
-    for label, tree in trees.items():
-        workers[label] = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"],
-                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                          env={**os.environ, "BENCH_GAMES_ROOT": str(tree.resolve())})
+    """The games of :func:`run_all` played by one worker per tree (:class:`_timing.Worker`), interleaved game by game."""
+    workers = {label: Worker(__file__, "BENCH_GAMES_ROOT", tree) for label, tree in trees.items()}
     rows: dict[str, dict[str, list]] = {label: {} for label in trees}
     try:
         for scenario in args.scenarios:
@@ -91,14 +80,11 @@ def measure_side_by_side(args, trees: dict[str, Path]) -> dict[str, dict]:
                 for k in range(games):
                     order = list(trees) if k % 2 == 0 else list(trees)[::-1]
                     for label in order:
-                        process = workers[label]
-                        process.stdin.write(json.dumps([scenario, kind, k, args.seed, args.max_turns]) + "\n")
-                        process.stdin.flush()
-                        rows[label].setdefault(f"{scenario}/{kind}", []).append(json.loads(process.stdout.readline()))
+                        found = workers[label](scenario, kind, k, args.seed, args.max_turns)
+                        rows[label].setdefault(f"{scenario}/{kind}", []).append(found)
     finally:
-        for process in workers.values():
-            process.stdin.close()
-            process.wait()
+        for worker in workers.values():
+            worker.close()
     return {label: {key: summarise(found) for key, found in by_key.items()} for label, by_key in rows.items()}
 
 
@@ -177,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         import explorer
         assert Path(explorer.__file__).resolve().is_relative_to(ROOT.resolve()), explorer.__file__
-        return worker()
+        return serve(_game)  # --worker: the games asked for on stdin, one JSON row each
     before = None
     if args.against is not None:
         both = measure_side_by_side(args, {"before": args.against, "now": ROOT})
