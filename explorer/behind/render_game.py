@@ -291,7 +291,7 @@ class ChipLabel:
     ha: str
     colour: str
     bold: bool
-    leader: tuple[tuple[float, float], tuple[float, float]] | None
+    leader: tuple[tuple[float, ...], tuple[float, ...]] | None
     size: float = FONT_SIZE
 
 
@@ -365,8 +365,8 @@ def label_layout(ax, state, colours, fixed_texts=None, placer: LabelPlacer | Non
         ha = {0.0: "left", 1.0: "right"}.get(float(_SPOT_HA[rank]), "center")
         leader = None
         if label.ends is not None:  # a thin leader line from the chip's edge to a label set off diagonally or further
-            start, stop = from_px(label.ends[0]), from_px(label.ends[1])
-            leader = ((float(start[0]), float(stop[0])), (float(start[1]), float(stop[1])))
+            points = from_px(np.array(label.ends, dtype=float))
+            leader = (tuple(float(v) for v in points[:, 0]), tuple(float(v) for v in points[:, 1]))
         anchor_x = {"center": (box[0] + box[2]) / 2, "left": box[0], "right": box[2]}[ha]  # the same box
         anchors = tuple(tuple(float(v) for v in from_px((anchor_x, box[3] - k * line_h))) for k in range(len(lines)))
         out.append(ChipLabel(chip.name, tuple(lines), anchors, ha, _darker(colours[chip.owner]), bold, leader, size))

@@ -520,7 +520,7 @@ def draw_jewel_path(ax, path, state=None, *, zoom_margin: float | None = None):
                               for dx, dy, ha, va in spots])
             penalty = np.arange(len(spots)) * 1e-3 + np.repeat(np.arange(NUMBER_RINGS), 8) * 20.0
             todo.append(LeaderLabel(number.get_text(), (float(cx), float(cy)), boxes, penalty,
-                                    None, number, rim=4.5 / 2 * k))
+                                    None, number, rim=4.5 / 2 * k, bend=False))  # its arrow is straight
         table = state.table if state is not None else None
         centres = to_px(np.array([c.position for c in table.chips], dtype=float).reshape(-1, 2)) if table else []
         r_px = abs(to_px((table.radius, 0.0))[0] - to_px((0.0, 0.0))[0]) if table else 0.0

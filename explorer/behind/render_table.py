@@ -428,8 +428,8 @@ def _place_names(ax, placer: LabelPlacer, queued: list, rivals: list, centres, r
         misread = float(label.penalty[label.rank] >= MISREAD) * MISREAD
         cost += max(0.0, label.cost - float(label.penalty[label.rank])) + misread
         if label.ends is not None:  # set off: a leader line from the rim
-            (x0, y0), (x1, y1) = from_px(np.array(label.ends))
-            leaders += ax.plot([x0, x1], [y0, y1], color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
+            points = from_px(np.array(label.ends))
+            leaders += ax.plot(points[:, 0], points[:, 1], color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
     return cost
 
 
@@ -473,11 +473,20 @@ def _leader_ends(box, cx: float, cy: float, r_px: float, gap: float | None = Non
 LEADER_DETOUR = 5.0
 """What a leader to another point of its box's edge than the nearest costs (a tie-breaker)."""
 
+BEND_COST = 0.5
+"""What each pixel a leader runs longer than the straight one to the nearest point costs: a way
+round a name is taken, a long one only where nothing shorter is clear."""
 
-def _leader_options(box, cx: float, cy: float, r_px: float, gap: float | None = None) -> list:
+
+def _length(points) -> float:
+    return sum(math.dist(a, b) for a, b in zip(points[:-1], points[1:])) if points else 0.0
+
+
+def _leader_options(box, cx: float, cy: float, r_px: float, gap: float | None = None, *, bend: bool = False) -> list:
     """The leader lines a box may take (:func:`_leader_ends`): to its nearest point first, then to
-    points along the edge that faces the chip (a leader passing beside another name to its own), or
-    ``[None]`` when the box needs none."""
+    points along the edge that faces the chip (a leader passing beside another name to its own),
+    then (``bend``) bent once round a corner to the ends of that edge; or ``[None]`` when the box
+    needs none."""
     nearest = _leader_ends(box, cx, cy, r_px, gap)
     if nearest is None:
         return [None]
@@ -493,33 +502,49 @@ def _leader_options(box, cx: float, cy: float, r_px: float, gap: float | None = 
         length = math.hypot(nx - cx, ny - cy)
         if length > r_px and math.dist((nx, ny), nearest[1]) > 1.0:
             out.append(((cx + (nx - cx) / length * r_px, cy + (ny - cy) / length * r_px), (float(nx), float(ny))))
+    if bend:  # bent once: out of the chip sideways, then straight to the box (round a name in the way)
+        if y0 > cy or y1 < cy:
+            y = y0 if y0 > cy else y1
+            for nx in (x0 + 2.0, x1 - 2.0):
+                if abs(nx - cx) > r_px * 1.5:
+                    side = math.copysign(r_px, nx - cx)
+                    out.append(((cx + side, cy), (float(nx), cy), (float(nx), float(y))))
+        else:
+            x = x0 if x0 > cx else x1
+            for ny in (y0 + 2.0, y1 - 2.0):
+                if abs(ny - cy) > r_px * 1.5:
+                    side = math.copysign(r_px, ny - cy)
+                    out.append(((cx, cy + side), (cx, float(ny)), (float(x), float(ny))))
     return out
 
 
 def leader_crossings(placer: LabelPlacer, ends, centres, r_px: float, leaders=()) -> float:
-    """The cost of a leader line ``ends`` (two points, pixels) crossing the labels ``placer`` holds
-    (:data:`LEADER_THROUGH_LABEL` each), running through a chip (``centres``, pixels, radius ``r_px``:
-    the others; :data:`LEADER_THROUGH_CHIP` each) and crossing one of ``leaders`` (pairs of points,
-    pixels; :data:`LEADER_THROUGH_LEADER` each); over an obstacle :data:`LEADER_THROUGH_OBSTACLE`.
-    Every Behind picture's leaders are weighed by it (:func:`place_with_leaders`)."""
+    """The cost of a leader line ``ends`` (its points, pixels: two, or three with a bend) crossing the
+    labels ``placer`` holds (:data:`LEADER_THROUGH_LABEL` each), running through a chip (``centres``,
+    pixels, radius ``r_px``: the others; :data:`LEADER_THROUGH_CHIP` each) and crossing one of
+    ``leaders`` (their points, pixels; :data:`LEADER_THROUGH_LEADER` each); over an obstacle
+    :data:`LEADER_THROUGH_OBSTACLE`.  Every Behind picture's leaders are weighed by it
+    (:func:`place_with_leaders`)."""
     from explorer.core.render_labels import EDGE_COST
 
-    (x0, y0), (x1, y1) = ends
-    cost = placer.line_crossings((x0, y0), (x1, y1)) / EDGE_COST * LEADER_THROUGH_LABEL
+    cost = 0.0
     centres = np.asarray(centres, dtype=float).reshape(-1, 2)
-    if len(centres):
-        dx, dy = x1 - x0, y1 - y0
-        t = np.clip(((centres[:, 0] - x0) * dx + (centres[:, 1] - y0) * dy) / max(dx * dx + dy * dy, 1e-9), 0.0, 1.0)
-        near = np.hypot(centres[:, 0] - (x0 + t * dx), centres[:, 1] - (y0 + t * dy))
-        cost += float(np.count_nonzero(near < LEADER_GRAZE * r_px)) * LEADER_THROUGH_CHIP
-    segment = None
+    for (x0, y0), (x1, y1) in zip(ends[:-1], ends[1:]):
+        cost += placer.line_crossings((x0, y0), (x1, y1)) / EDGE_COST * LEADER_THROUGH_LABEL
+        if len(centres):
+            dx, dy = x1 - x0, y1 - y0
+            t = np.clip(((centres[:, 0] - x0) * dx + (centres[:, 1] - y0) * dy) / max(dx * dx + dy * dy, 1e-9), 0.0, 1.0)
+            near = np.hypot(centres[:, 0] - (x0 + t * dx), centres[:, 1] - (y0 + t * dy))
+            cost += float(np.count_nonzero(near < LEADER_GRAZE * r_px)) * LEADER_THROUGH_CHIP
+    xs, ys = [p[0] for p in ends], [p[1] for p in ends]
+    line = None
     for (p0, q0, p1, q1), path in zip(placer._path_extents, placer.paths):  # the obstacles
-        if p0 <= max(x0, x1) and min(x0, x1) <= p1 and q0 <= max(y0, y1) and min(y0, y1) <= q1:
-            segment = segment or Path(np.array(ends, dtype=float))
-            if path.intersects_path(segment, filled=True):
+        if p0 <= max(xs) and min(xs) <= p1 and q0 <= max(ys) and min(ys) <= q1:
+            line = line or Path(np.array(ends, dtype=float))
+            if path.intersects_path(line, filled=True):
                 cost += LEADER_THROUGH_OBSTACLE
     for other in leaders:
-        if _segments_cross(ends, other):
+        if any(_segments_cross(a, b) for a in zip(ends[:-1], ends[1:]) for b in zip(other[:-1], other[1:])):
             cost += LEADER_THROUGH_LEADER
     return cost
 
@@ -555,7 +580,7 @@ class LeaderLabel:
     out, a spot nearer another chip), whether a box set off there gets a leader line (an array of
     bools, or None: a leader whenever the box is more than ``gap`` pixels off the rim, :func:`_leader_ends`),
     the caller's ``data`` and the radius (pixels) of what it names when that is no chip (a dot:
-    ``rim``; default the chips').  Placed:
+    ``rim``; default the chips') and whether its leader may bend (``bend``).  Placed:
     ``rank`` (the box chosen), ``box``, ``ends`` (the leader line, pixels, or None) and ``cost``."""
 
     name: str
@@ -566,6 +591,7 @@ class LeaderLabel:
     data: object = None
     rim: float | None = None
     gap: float | None = None
+    bend: bool = True
     rank: int = -1
     box: tuple = ()
     ends: tuple | None = None
@@ -598,7 +624,8 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
     def options(label, i) -> list:
         if label.led is not None and not label.led[i]:
             return [None]
-        return _leader_options(label.boxes[i], *label.centre, r_px if label.rim is None else label.rim, label.gap)
+        return _leader_options(label.boxes[i], *label.centre, r_px if label.rim is None else label.rim, label.gap,
+                               bend=label.bend and label.penalty[i] < MISREAD)  # a misread spot: led straight
 
     def choose(label, against: LabelPlacer, leaders) -> tuple:
         mine = np.hypot(centres[:, 0] - label.centre[0], centres[:, 1] - label.centre[1]) > 0.5
@@ -606,10 +633,12 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
 
         def cost_of(i: int) -> float:  # the leader's cheapest way to the box: to its nearest point, or along its edge
             best, where = math.inf, None
-            for ends in options(label, i):
+            ways = options(label, i)
+            first = ways[0]
+            for ends in ways:
                 cost = 0.0 if ends is None else leader_crossings(against, ends, centres[mine], r_px, leaders)
-                if ends is not None and where is not None:
-                    cost += LEADER_DETOUR
+                if ends is not None and where is not None:  # another way than the nearest: its detour costs
+                    cost += LEADER_DETOUR + BEND_COST * (_length(ends) - _length(first))
                 if cost < best:
                     best, where = cost, ends
                 if best <= 0.0:

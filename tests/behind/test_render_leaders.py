@@ -85,12 +85,10 @@ def test_lesson_6_replay_picture_leaders_cross_no_name_and_no_chip(jewel_game): 
     assert shown_collisions(picture.figure, state.table) == []
 
 
-@pytest.mark.xfail(strict=True, reason="left over (issue 11): at the second change of hands (step 94) the Templars' "
-                   "and Ruprecht's chips stand touching; Armand Lefevre's straight leader runs through 'Poltergeist "
-                   "Ruprecht' -- bent leaders or a column of names for a crowd are next")
 def test_lesson_6_replay_leaders_at_every_change_of_hands(jewel_game):  # noqa: F811
     """Lesson 6, the replay stepping from change of hands to change of hands: one picture updated in
-    place keeps its leader lines off the names and the chips at each step."""
+    place keeps its leader lines off the names at each step -- at the second change (step 94) Armand
+    Lefèvre's straight leader ran through "Poltergeist Ruprecht"; it now bends round it."""
     game, record, _, changes = jewel_game
     picture = StatePicture(record.states[0], dpi=PICTURE_DPI, width=PICTURE_WIDTH)
     for change in changes[1:]:
