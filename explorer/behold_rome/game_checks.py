@@ -482,13 +482,17 @@ def _degrade_cost_completion(R: Rules, d: dict, hand: list, degrade: int, wanted
     if "store" in kinds or len(set(kinds)) != len(kinds) or any(b["left"] <= 0 for b in benefits):
         return None
     found: Optional[bool] = False
+    deck = d["deck"]
+    around = None  # what the benefits are read beside, the same whichever card is degraded
     for x in hand:
         if wanted is not None and R.levels[(x[0], x[1])].type != wanted:
             continue
         to = R.down(x[1])
         if to is None:
             continue
-        ok = _degraded_completion(R, d, hand, x, to, kinds, benefits)
+        if around is None:
+            around = (deck.stored(), deck.top, deck.next_unstores(), _shape(benefits))
+        ok = _degraded_completion(R, d, hand, x, to, kinds, benefits, around)
         if ok:
             return True
         if ok is None:
@@ -496,9 +500,11 @@ def _degrade_cost_completion(R: Rules, d: dict, hand: list, degrade: int, wanted
     return found
 
 
-def _degraded_completion(R: Rules, d: dict, hand: list, x: list, to: int, kinds: list, benefits) -> Optional[bool]:
+def _degraded_completion(R: Rules, d: dict, hand: list, x: list, to: int, kinds: list, benefits,
+                         around: Optional[tuple] = None) -> Optional[bool]:
     """:func:`_degrade_cost_completion` for the card of entry ``x`` degraded to level ``to``: the play frame's
-    benefits (of ``kinds``, no store) resolvable with that card a level down."""
+    benefits (of ``kinds``, no store) resolvable with that card a level down.  ``around``: the deck's stored
+    entries, top card, whether drawing it unstores the next, and the benefits' shape, if the caller has them."""
     after = [[x[0], to] if e is x else e for e in hand]
     if "degrade" in kinds:
         return _conquer_degrade(R, d, after, benefits)
@@ -509,7 +515,10 @@ def _degraded_completion(R: Rules, d: dict, hand: list, x: list, to: int, kinds:
         twin.set_level(x[0], to)
         seen = dict(d)
         seen["deck"] = twin
-    return _plain_completion(R, seen, after, 0, 0, 0, deck.stored(), benefits, deck.top, deck.next_unstores())
+    stored, top, unstores, shape = around or (deck.stored(), deck.top, deck.next_unstores(), _shape(benefits))
+    if shape is None:
+        return None
+    return _plain_completion(R, seen, after, 0, 0, 0, stored, benefits, top, unstores, shape)
 
 
 def _conquer_degrade(R: Rules, d: dict, hand: list, benefits) -> Optional[bool]:

@@ -296,7 +296,8 @@ def _nation_costs(R: Rules, d: dict) -> dict:
 def target_or_none(R: Rules, d: dict, card_id: str) -> Optional[tuple[int, dict]]:
     """:func:`target` without its refusal: None where it raises (the look-aheads ask it of every card of the
     hand, and most refusals are never read).  What a target level asks beside the state -- its requirement
-    (a level to be active, or an extra cost), whether it is a tributary -- is read once per level."""
+    (a level to be active, or an extra cost), whether it is a tributary -- is read once per level, and the costs
+    returned are that reading's own, not to be changed (:func:`target` hands out a copy)."""
     deck = d["deck"]
     level = deck.level(card_id)
     to = level + 1 if level < 4 else (1 if R.wrap else None)
@@ -314,7 +315,7 @@ def target_or_none(R: Rules, d: dict, card_id: str) -> Optional[tuple[int, dict]
         return None
     if needs is not None and not R.active(d, needs):
         return None
-    costs = extra.copy()
+    costs = extra
     if tributary:
         for e in reversed(deck.stack):  # the controlled regions stand at the very back
             if e[2] != "controlled":
@@ -323,15 +324,16 @@ def target_or_none(R: Rules, d: dict, card_id: str) -> Optional[tuple[int, dict]
                 break
         else:
             return None
-        costs["abandon"] += 1
+        costs = dict(extra, abandon=extra["abandon"] + 1)
     return to, costs
 
 
 def target(R: Rules, d: dict, card_id: str, region: bool) -> tuple[int, dict]:
-    """The level ``card_id`` develops into and the extra costs of getting there (requirement, tributary)."""
+    """The level ``card_id`` develops into and the extra costs of getting there (requirement, tributary): a dict of
+    the caller's own (a develop frame pays them off)."""
     found = target_or_none(R, d, card_id)
     if found is not None:
-        return found
+        return found[0], dict(found[1])
     level = d["deck"].level(card_id)  # refused: the reason, worded
     to = R.up(level)
     if to is None:
