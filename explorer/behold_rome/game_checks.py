@@ -652,7 +652,8 @@ def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optiona
                     return False
         else:
             return None
-    if f["touched"] and any(e[0] in f["touched"] for e in hand):
+    if (f["touched"] and any(x["kind"] == "store" for x in benefits)
+            and any(e[0] in f["touched"] for e in hand)):  # only a store minds a touched card (_check_benefit)
         return None
     return _plain_completion(R, d, hand, discard, pop, mat, stored, benefits, top, unstores)
 
