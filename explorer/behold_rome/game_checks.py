@@ -8,6 +8,10 @@ candidates that pass ``verify`` -- for the plays, steps and nation developments 
 plain (:func:`play_decided`, :func:`step_decided`, :func:`nation_decided`; a degrade cost, a conquest beside a
 degrade included) working the answer out on the state itself, without the copy, and the checks most often
 refused read without raising (:func:`_accepts`); the refusals a user meets always come from ``verify``.
+It goes phase by phase -- between actions (:func:`_legal_between`: each hand card's plays by a plan read
+once per level, :func:`_play_plan`), while costs are paid (:func:`_legal_costs`) and benefits resolved
+(:func:`_legal_benefits`): each candidate tested on its card's entry, what the state gives read once --
+and ``tests/behold_rome/test_legal_fast.py`` pins it to the candidates ``verify`` passes.
 
 A check raises only when it refuses, so its reason is worded only then; the search and the legal
 actions call these checks thousands of times a game.
