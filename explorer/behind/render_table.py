@@ -445,7 +445,7 @@ to name that chip.  Less than a misread spot: in a crowd packed tight no line ou
 LEADER_THROUGH_OBSTACLE = 30.0
 """The cost of a leader line over an obstacle: about a ring further out (a long way round reads worse)."""
 
-LEADER_GRAZE = 0.75
+LEADER_GRAZE = 0.9
 """A leader line passing a chip's centre closer than this part of its radius runs through it (a line
 grazing its rim does not: a long way round reads worse)."""
 
