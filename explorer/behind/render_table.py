@@ -381,16 +381,41 @@ def _place(ax, pending: "_Pending", leaders: list) -> float:
 
 def _place_names(ax, placer: LabelPlacer, queued: list, rivals: list, centres, r_px: float, leaders: list) -> float:
     """Place chips' names ``queued`` (``(text, candidate spots, (centre, radius))``) by the one collision
-    pass of every Behind picture (:func:`place_with_leaders`): each box measured once, a spot clearly
-    nearer one of ``rivals`` (chips, ghosts) than its own chip costing
-    :data:`~explorer.core.render_labels.MISREAD`, a name set off more than :data:`LEADER_GAP` points
-    joined to its chip by a leader line (added to ``leaders``).  Returns the collision cost left."""
+    pass of every Behind picture (:func:`place_with_leaders`, the labels made by :func:`name_labels`),
+    a name set off more than :data:`LEADER_GAP` points joined to its chip by a leader line (added to
+    ``leaders``).  Returns the collision cost left."""
     if not queued:
         return 0.0
+    cost = 0.0
+    from_px = ax.transData.inverted().transform
+    for label in place_with_leaders(placer, name_labels(placer, queued, rivals), centres, r_px):
+        text, spots = label.data
+        LabelPlacer._put(text, *spots[label.rank])
+        misread = float(label.penalty[label.rank] >= MISREAD) * MISREAD
+        cost += max(0.0, label.cost - float(label.penalty[label.rank])) + misread
+        if label.ends is not None:  # set off: a leader line from the rim
+            points = from_px(np.array(label.ends))
+            leaders += ax.plot(points[:, 0], points[:, 1], color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
+    return cost
+
+
+def name_labels(placer: LabelPlacer, queued: list, rivals: list) -> list:
+    """The :class:`LeaderLabel` of each chip's name ``queued`` (``(text, candidate spots, (centre,
+    radius))``: an annotation and its spots as :meth:`LabelPlacer.place` takes them, cm) for
+    :func:`place_with_leaders`: each box measured once, a spot clearly nearer one of ``rivals``
+    (``(centre, radius)``: chips, ghosts) than its own chip costing
+    :data:`~explorer.core.render_labels.MISREAD`, a leader to a box more than :data:`LEADER_GAP`
+    points off the rim; ``data``: ``(text, spots)``.  Every Behind picture that names chips with
+    annotations uses it (:func:`draw_table`, :class:`LiveTable`)."""
     from explorer.core.render_labels import NEARER
 
+    ax = placer.ax
     to_px = ax.transData.transform
     k = ax.figure.dpi / 72.0
+    rival_px = []
+    for other, other_r in rivals:
+        (ox, oy), (fx, _) = to_px(other), to_px((other[0] + other_r, other[1]))
+        rival_px.append((other, float(ox), float(oy), abs(float(fx - ox))))
     todo = []
     for text, candidates, (centre, radius) in queued:
         fast = placer._fast_boxes(text, candidates)
@@ -414,23 +439,12 @@ def _place_names(ax, placer: LabelPlacer, queued: list, rivals: list, centres, r
             return np.maximum(0.0, np.hypot(dx, dy) - r)
         mine = gaps(cx, cy, own_r)
         penalty = np.arange(len(boxes)) * 1e-6
-        for other, other_r in rivals:
+        for other, ox, oy, other_px in rival_px:
             if math.dist(other, centre) > 1e-6:
-                (ox, oy), (fx, _) = to_px(other), to_px((other[0] + other_r, other[1]))
-                penalty = penalty + np.where(gaps(ox, oy, abs(float(fx - ox))) + 0.5 < NEARER * mine, MISREAD, 0.0)
+                penalty = penalty + np.where(gaps(ox, oy, other_px) + 0.5 < NEARER * mine, MISREAD, 0.0)
         todo.append(LeaderLabel(text.get_text(), (float(cx), float(cy)), boxes, penalty, None,
                                 (text, [spot for spot, _ in fast]), rim=own_r, gap=LEADER_GAP * k))
-    cost = 0.0
-    from_px = ax.transData.inverted().transform
-    for label in place_with_leaders(placer, todo, centres, r_px):
-        text, spots = label.data
-        LabelPlacer._put(text, *spots[label.rank])
-        misread = float(label.penalty[label.rank] >= MISREAD) * MISREAD
-        cost += max(0.0, label.cost - float(label.penalty[label.rank])) + misread
-        if label.ends is not None:  # set off: a leader line from the rim
-            points = from_px(np.array(label.ends))
-            leaders += ax.plot(points[:, 0], points[:, 1], color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
-    return cost
+    return todo
 
 
 LEADER_THROUGH_LABEL = 1200.0
@@ -564,6 +578,21 @@ def block_leader(placer: LabelPlacer, points) -> None:
     placer.avoid_edge(points, LEADER_THROUGH_LABEL)
 
 
+OBSTACLE_LABEL_ROOM = (2.0, 4.0)
+"""Points (beside, above and below) that the chips' names keep from an obstacle's label, besides the
+placer's own gap (:data:`~explorer.core.render_labels.LABEL_GAP`): a name right below "well (h 5 cm)"
+read as its second line."""
+
+
+def keep_off_obstacle_label(placer: LabelPlacer, box) -> None:
+    """Have ``placer`` keep the next labels :data:`OBSTACLE_LABEL_ROOM` off ``box`` (pixels: an
+    obstacle's label placed; the placer holds the box itself already)."""
+    k = placer.figure.dpi / 72.0
+    x0, y0, x1, y1 = (float(v) for v in getattr(box, "extents", box))
+    gx, gy = OBSTACLE_LABEL_ROOM[0] * k, OBSTACLE_LABEL_ROOM[1] * k
+    placer.avoid_box(Bbox.from_extents(x0 - gx, y0 - gy, x1 + gx, y1 + gy))
+
+
 def keep_apart(placer: LabelPlacer, box) -> None:
     """Have ``placer`` keep the next labels off ``box`` (pixels, a name just placed) and
     :data:`CROWD_GAP` points above and below it."""
@@ -581,7 +610,8 @@ class LeaderLabel:
     bools, or None: a leader whenever the box is more than ``gap`` pixels off the rim, :func:`_leader_ends`),
     the caller's ``data`` and the radius (pixels) of what it names when that is no chip (a dot:
     ``rim``; default the chips') and whether its leader may bend (``bend``).  Placed:
-    ``rank`` (the box chosen), ``box``, ``ends`` (the leader line, pixels, or None) and ``cost``."""
+    ``rank`` (the box chosen), ``box``, ``ends`` (the leader line, pixels, or None), ``cost`` and
+    ``crossing`` (the part of it its leader's crossings make: :func:`leader_crossings`)."""
 
     name: str
     centre: tuple
@@ -596,6 +626,7 @@ class LeaderLabel:
     box: tuple = ()
     ends: tuple | None = None
     cost: float = 0.0
+    crossing: float = 0.0
 
 
 REFINE_PASSES = 3
@@ -605,7 +636,8 @@ REORDERS = 4
 """How many names placed at a cost :func:`place_with_leaders` tries placing first."""
 
 
-def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, *, keep: bool = True) -> list:
+def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, *, keep: bool = True,
+                       leaders=()) -> list:
     """Place the chips' names ``labels`` (:class:`LeaderLabel`, in the order of who has least room)
     with ``placer`` -- the one collision pass of every Behind picture with names set off along leader
     lines: each name at the box of least cost against every chip, obstacle, mark and name placed
@@ -617,8 +649,12 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
     placed round it (:data:`REORDERS`; the order of least summed cost is kept); then each name placed
     at a cost is placed again against all the others, as long as that lowers its cost
     (:data:`REFINE_PASSES`).  ``keep``: the placer avoids the
-    names and leaders afterwards.  Returns ``labels``, placed."""
+    names and leaders afterwards.  ``leaders``: leader lines drawn before (their points, pixels; a live
+    table's names not placed again), which the new leaders keep from crossing as they keep from each
+    other's (``placer`` should avoid them as labels do: :func:`block_leader`).  Returns ``labels``,
+    placed (each with ``crossing``: what its leader crosses, :func:`leader_crossings`)."""
     base = placer.copy()
+    fixed = [tuple(tuple(float(v) for v in point) for point in ends) for ends in leaders]
     centres = np.asarray(centres, dtype=float).reshape(-1, 2)
 
     def options(label, i) -> list:
@@ -632,26 +668,27 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
         best_ends: dict = {}
 
         def cost_of(i: int) -> float:  # the leader's cheapest way to the box: to its nearest point, or along its edge
-            best, where = math.inf, None
+            best, where, crossed = math.inf, None, 0.0
             ways = options(label, i)
             first = ways[0]
             for ends in ways:
-                cost = 0.0 if ends is None else leader_crossings(against, ends, centres[mine], r_px, leaders)
+                crossing = 0.0 if ends is None else leader_crossings(against, ends, centres[mine], r_px, leaders)
+                cost = crossing
                 if ends is not None and where is not None:  # another way than the nearest: its detour costs
                     cost += LEADER_DETOUR + BEND_COST * (_length(ends) - _length(first))
                 if cost < best:
-                    best, where = cost, ends
+                    best, where, crossed = cost, ends, crossing
                 if best <= 0.0:
                     break
-            best_ends[i] = where
+            best_ends[i] = (where, crossed)
             return best
         rank, cost = against.choose(label.boxes, label.penalty, cost_of=cost_of, keep=False)
         if rank not in best_ends:
             cost_of(rank)
-        return rank, cost + float(label.penalty[rank]), best_ends[rank]
+        return (rank, cost + float(label.penalty[rank]), *best_ends[rank])
 
-    def settle(label, rank, cost, ends) -> None:
-        label.rank, label.cost, label.ends = rank, cost, ends
+    def settle(label, rank, cost, ends, crossing=0.0) -> None:
+        label.rank, label.cost, label.ends, label.crossing = rank, cost, ends, crossing
         label.box = tuple(float(v) for v in label.boxes[rank])
 
     def add(to: LabelPlacer, label) -> None:
@@ -660,17 +697,17 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
             to._avoid_pixel_edge(Path(np.array(label.ends)), LEADER_THROUGH_LABEL)
 
     def greedy(order) -> dict:
-        running, leaders, placed = base.copy(), [], {}
+        running, leaders, placed = base.copy(), list(fixed), {}
         for label in order:
             settle(label, *choose(label, running, leaders))
             add(running, label)
             if label.ends is not None:
                 leaders.append(label.ends)
-            placed[id(label)] = (label.rank, label.cost, label.ends)
+            placed[id(label)] = (label.rank, label.cost, label.ends, label.crossing)
         return placed
 
     def total(placed) -> float:
-        costs = [cost for _, cost, _ in placed.values()]
+        costs = [cost for _, cost, _, _ in placed.values()]
         return sum(costs)
 
     order = list(labels)
@@ -697,10 +734,10 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
             for other in labels:
                 if other is not label:
                     add(against, other)
-            others = [other.ends for other in labels if other is not label and other.ends is not None]
-            rank, cost, ends = choose(label, against, others)
+            others = [other.ends for other in labels if other is not label and other.ends is not None] + fixed
+            rank, cost, ends, crossing = choose(label, against, others)
             if cost < label.cost - 1.0:
-                settle(label, rank, cost, ends)
+                settle(label, rank, cost, ends, crossing)
                 improved = True
         if not improved:
             break
@@ -709,6 +746,10 @@ def place_with_leaders(placer: LabelPlacer, labels: list, centres, r_px: float, 
             add(placer, label)
     return labels
 
+
+LIVE_RINGS = 7
+"""How many rings of spots round a chip a live table tries for its name (:func:`_chip_spots`): a
+crowd's names go further out than in :func:`draw_table`."""
 
 OUTSIDE = 8000.0
 """The collision cost (:meth:`LabelPlacer._conflict_at`) of a label reaching out of the axes."""
@@ -743,12 +784,13 @@ def leader_points(ax, placer, names, text) -> list:
     return [(cx + ux * radius, cy + uy * radius), tuple(end)]
 
 
-def _chip_spots(radius: float) -> Callable[[float], list]:
-    """Around the chip's centre: just outside its rim, then further out."""
+def _chip_spots(radius: float, *, rings: int = 5, step: float = 8.0) -> Callable[[float], list]:
+    """Around the chip's centre: just outside its rim, then further out (``rings`` rings ``step``
+    points apart)."""
     def spots(scale: float) -> list:
         out = []
-        for ring in range(5):  # each ring: the eight directions, then below and above running off to a side
-            gap = radius * scale + 2.5 + 8.0 * ring
+        for ring in range(rings):  # each ring: the eight directions, then below and above running off to a side
+            gap = radius * scale + 2.5 + step * ring
             out += ring_offsets(gap, rings=1)
             out += [(0.0, dy * gap, ha, va) for dy, va in ((-1, "top"), (1, "bottom")) for ha in ("right", "left")]
         return out
@@ -1213,6 +1255,10 @@ class LiveTable:
             if unit in again:
                 continue
             hit = cost > 0 or any(_box_hits(placer, box, centre, radius) for centre, radius in moved)
+            if not hit and unit[0] == "chip" and moved:  # its leader now runs through a chip that moved
+                leader = self.chip_artists[unit[1]].leader
+                hit = leader.get_visible() and any(_line_hits(leader.get_xydata(), centre, LEADER_GRAZE * radius)
+                                                   for centre, radius in moved)
             if not hit:
                 for other in changed:
                     if other[0] == "obstacle" and placer.paths:
@@ -1223,47 +1269,38 @@ class LiveTable:
                             break
             if hit:
                 again.add(unit)
+        fixed_leaders = []  # the leaders of the names not placed again (pixels): the new ones keep off them
         for unit, (_, box, _) in gone.items():
             if unit not in again:
                 placer.avoid_box(box)
+                if unit[0] == "obstacle" and box.width > 0:
+                    keep_off_obstacle_label(placer, box)
                 leader = self.chip_artists[unit[1]].leader if unit[0] == "chip" else None
                 if leader is not None and leader.get_visible():
-                    placer.avoid_line(leader.get_xydata())
+                    points = leader.get_xydata()
+                    block_leader(placer, points)
+                    fixed_leaders.append(ax.transData.transform(points))
         to_px = ax.transData.transform
         scale = abs(to_px((1.0, 0.0))[0] - to_px((0.0, 0.0))[0]) * 72.0 / figure.dpi
-        chip_spots = ring_offsets(r * scale + 2.5, rings=7, step=7.0)  # further out than draw_table: crowds
-        rivals = [(c.position, r) for c in chips]  # a name stays nearer its chip than any other (or is led)
-        set_off = LEADER_GAP * figure.dpi / 72.0
+        chip_spots = _chip_spots(r, rings=LIVE_RINGS, step=7.0)(scale)  # further out than draw_table: crowds
         # obstacles first, then the chips with the least room around them (most neighbours) first
         crowd = {c.name: sum(math.hypot(c.x - o.x, c.y - o.y) < 8 * r for o in chips) for c in chips}
         order = sorted(again, key=lambda unit: (unit[0] != "obstacle", -crowd.get(unit[1], 0), unit[1]))
+        queued, named = [], []
         for unit in order:
             artists, what = units[unit]
-            if unit[0] == "obstacle":
-                spots = obstacle_spots(artists.obstacle, ax)(scale)
-            else:
-                spots = chip_spots
             label = artists.label
             if not label.get_text():
                 self._placed[unit] = (what, Bbox.null(), 0.0)
                 continue
             label.set_visible(True)
-            if unit[0] == "obstacle":
-                cost = placer.place(label, spots)
-                cost -= placer._edge_conflict(*placer.boxes[-1].extents)  # an edge or wedge crossed is no want of room
-            else:  # as draw_table: the spot nearest its own chip, set off ones joined to it by a leader
-                own = (artists.key[0].position, r)
+            if unit[0] == "chip":  # placed together below, by the one pass of every Behind picture
                 artists.leader.set_visible(False)
-                placer.place_near(label, spots, own, rivals)
-                box = placer.boxes.pop()  # its collision cost alone (a leader makes a misreading spot right)
-                placer._rects.pop()
-                cost = float(placer.conflicts([box.extents])[0]) - placer._edge_conflict(*box.extents)
-                placer.avoid_box(box)
-                points = leader_points(ax, placer, own, label) if placer.last_gap > set_off else []
-                if points and cost < NO_ROOM:
-                    artists.leader.set_data(*zip(*points))
-                    artists.leader.set_visible(True)
-                    placer.avoid_line(points)
+                queued.append((label, chip_spots, (artists.key[0].position, r)))
+                named.append((unit, artists, what))
+                continue
+            cost = placer.place(label, obstacle_spots(artists.obstacle, ax)(scale))
+            cost -= placer._edge_conflict(*placer.boxes[-1].extents)  # an edge or wedge crossed is no want of room
             if cost >= NO_ROOM:  # every spot covers a chip, an obstacle or a label: left out until there is room
                 label.set_visible(False)  # (the name is beside the mouse and in the panel's lists)
                 placer.boxes.pop()
@@ -1271,9 +1308,42 @@ class LiveTable:
                 self._placed[unit] = (what, Bbox.null(), cost)  # a cost: placed again at the next change
                 continue
             self._placed[unit] = (what, placer.boxes[-1], cost)
+            keep_off_obstacle_label(placer, placer.boxes[-1])
+        if queued:
+            self._place_names(placer, queued, named, chips, fixed_leaders)
         self._geometry = geometry
         self.label_cost = sum(cost for _, _, cost in self._placed.values())
         return self.label_cost
+
+    def _place_names(self, placer: LabelPlacer, queued: list, named: list, chips: list, fixed_leaders: list) -> None:
+        """Place the chips' names ``queued`` (:func:`name_labels`; ``named``: each one's unit, artists and
+        what was placed) by :func:`place_with_leaders`, clear of what ``placer`` holds and of the
+        ``fixed_leaders`` (pixels) of the names not placed again; a name set off gets its leader line.
+        A name whose box still covers a chip, an obstacle or a label (:data:`NO_ROOM`) is left out."""
+        ax = self.ax
+        to_px, from_px = ax.transData.transform, ax.transData.inverted().transform
+        r = self.table.radius
+        r_px = abs(to_px((r, 0.0))[0] - to_px((0.0, 0.0))[0])
+        centres = to_px(np.array([chip.position for chip in chips], dtype=float).reshape(-1, 2))
+        labels = place_with_leaders(placer, name_labels(placer, queued, [(c.position, r) for c in chips]), centres,
+                                    r_px, keep=False, leaders=fixed_leaders)
+        for label, (unit, artists, what) in zip(labels, named):
+            text, spots = label.data
+            LabelPlacer._put(text, *spots[label.rank])
+            against = placer.copy()  # its box's own collisions (the other names placed), edges and wedges aside
+            for other in labels:
+                if other is not label:
+                    against.avoid_box(Bbox.from_extents(*other.box))
+            hard = float(against.conflicts([label.box])[0]) - against._edge_conflict(*label.box)
+            cost = hard + label.crossing
+            if hard >= NO_ROOM:  # every spot covers a chip, an obstacle or a label: left out until there is room
+                text.set_visible(False)
+                self._placed[unit] = (what, Bbox.null(), cost)
+                continue
+            if label.ends is not None:
+                artists.leader.set_data(*from_px(np.array(label.ends, dtype=float)).T)
+                artists.leader.set_visible(True)
+            self._placed[unit] = (what, Bbox.from_extents(*label.box), cost)
 
     def _fixed_boxes(self) -> list:
         texts = [t for t in self.fixed_texts() if t.get_visible() and t.get_text()]
@@ -1498,6 +1568,17 @@ class LiveTable:
             if obstacle.polygon.distance(point) <= slack:
                 return obstacle.name
         return None
+
+
+def _line_hits(points, centre, radius: float) -> bool:
+    """Whether the polyline ``points`` passes nearer ``centre`` than ``radius`` (cm)."""
+    cx, cy = centre
+    for (x0, y0), (x1, y1) in zip(points[:-1], points[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((cx - x0) * dx + (cy - y0) * dy) / max(dx * dx + dy * dy, 1e-12)))
+        if math.hypot(cx - (x0 + t * dx), cy - (y0 + t * dy)) < radius:
+            return True
+    return False
 
 
 def _boxes_meet(a, b) -> bool:
