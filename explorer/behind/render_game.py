@@ -35,8 +35,8 @@ from matplotlib.path import Path
 from explorer.behind.palette import colours_for
 from explorer.behind.render_table import (  # noqa: F401  (the names' collision pass: re-exported)
     CROWD_GAP, LEADER_THROUGH_CHIP, LEADER_THROUGH_LABEL, LEADER_THROUGH_LEADER, OUTLINE, LeaderLabel, _leader_ends,
-    avoid_table_marks, block_leader, draw_table, keep_apart, leader_crossings, obstacle_spots, place_labels,
-    place_with_leaders, polygon_path)
+    avoid_table_marks, block_leader, draw_table, keep_apart, keep_off_obstacle_label, leader_crossings, obstacle_spots,
+    place_labels, place_with_leaders, polygon_path)
 from explorer.core.render_labels import (MIN_FONT_SIZE, MISREAD, NEARER, LabelPlacer, legend_below, line_size,
                                          notebook_font_size, renderer_of)
 from explorer.core.display import figure_png, png_img_tag
@@ -485,6 +485,7 @@ def place_obstacle_labels(placer: LabelPlacer, labels, state=None) -> None:
         text.set_ha(ha)
         text.set_va(va)
         placer.avoid_box(room.boxes[-1])
+        keep_off_obstacle_label(placer, room.boxes[-1])  # the chips' names keep further off it
 
 
 _SHIFT = {"left": 0.0, "bottom": 0.0, "center": 0.5, "right": 1.0, "top": 1.0}

@@ -375,6 +375,8 @@ def _place(ax, pending: "_Pending", leaders: list) -> float:
             placer.boxes.pop()
             placer._rects.pop()
             continue
+        if id(text) in pending.partial:  # an obstacle's label: the names keep further off it
+            keep_off_obstacle_label(placer, placer.boxes[-1])
         cost += remaining
     return cost + flush()
 
