@@ -1440,7 +1440,8 @@ class LiveTable:
 
     def _states(self) -> dict:
         states = {("chip", name): (a.key, tuple(a.label.xy), tuple(a.label.xyann), a.label.get_ha(),
-                                   a.label.get_va(), a.leader.get_visible())
+                                   a.label.get_va(), a.leader.get_visible(),  # a leader may change its way alone
+                                   a.leader.get_xydata().tobytes() if a.leader.get_visible() else b"")
                   for name, a in self.chip_artists.items()}
         states.update({("obstacle", name): (a.obstacle, a.flagged, tuple(a.label.xy), tuple(a.label.xyann),
                                             a.label.get_ha(), a.label.get_va())
