@@ -554,7 +554,7 @@ def _conquer_degrade(R: Rules, d: dict, hand: list, benefits) -> Optional[bool]:
     return any(degradable(e) and conquers([e[0], R.down(e[1])]) for e in hand)
 
 
-STEP_DECIDED = frozenset({Discard, Degrade, Pay, Draw, Store, Develop, Conquer})
+STEP_DECIDED = frozenset({Discard, Degrade, Pay, Abandon, Draw, Store, Develop, Conquer})
 """The steps :func:`step_decided` may work out without a trial."""
 
 
@@ -568,6 +568,8 @@ def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optiona
     None for what it does not cover (then the trial decides).  ``stored``: the deck's stored entries, if the
     caller has them (:func:`legal` reads them once for all the steps)."""
     frames = d["frames"]
+    if len(frames) == 2 and (type(a) is Pay or type(a) is Abandon):
+        return _extra_cost_decided(R, d, a, stored)
     if len(frames) != 1 or R.fluid:
         return None
     f = frames[0]
@@ -660,6 +662,39 @@ def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optiona
             and any(e[0] in f["touched"] for e in hand)):  # only a store minds a touched card (_check_benefit)
         return None
     return _plain_completion(R, d, hand, discard, pop, mat, stored, benefits, top, unstores)
+
+
+def _extra_cost_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optional[bool]:
+    """:func:`step_decided` for a Pay or an Abandon of the frame on top of the one play frame -- a develop's
+    extra costs, a conquest's abandon (4 regions controlled) -- once every type of the play's benefits is
+    begun: the look-ahead passes iff the costs left after it can be paid, the stored cards left holding the
+    resources and the controlled regions left (the one developed never abandoned) covering the abandons, as
+    :func:`_unpayable` reads them (paying takes cards away and changes nothing else).  Then the develop or the
+    conquest takes effect and the play is complete.  None for discards or degrades still to pay, or benefits of
+    the play not yet begun."""
+    play, f = d["frames"]
+    if (play["kind"] != "play" or play["stage"] != "benefits" or f["stage"] != "costs"
+            or not all(b["done"] for b in play["benefits"])):
+        return None
+    c = f["costs"]
+    if c["discard"] or c["degrade"]:
+        return None
+    population, materials, abandon = c["population"], c["materials"], c["abandon"]
+    deck = d["deck"]
+    if stored is None:
+        stored = deck.stored()
+    if type(a) is Pay:
+        r = R.level_of(d, a.card).resources
+        population, materials = max(0, population - r.population), max(0, materials - r.materials)
+        stored = [e for e in stored if e[0] != a.card]
+    else:
+        abandon -= 1
+    if abandon > 0 and abandon > sum(1 for e in deck.controlled() if e[0] != f["card"] and e[0] != a.card):
+        return False
+    if population or materials:
+        held = [R.levels[(e[0], e[1])].resources for e in stored]
+        return population <= sum(r.population for r in held) and materials <= sum(r.materials for r in held)
+    return True
 
 
 def nation_decided(R: Rules, d: dict) -> Optional[bool]:

@@ -3,7 +3,7 @@
 
 import pytest
 
-from explorer.behold_rome.actions import Conquer, Degrade, DevelopNation, Play
+from explorer.behold_rome.actions import Abandon, Conquer, Degrade, DevelopNation, Pay, Play
 from explorer.behold_rome.game_checks import (STEP_DECIDED, _look_ahead, basic, nation_decided, play_decided,
                                              step_decided)
 from explorer.behold_rome.game_rules import candidates
@@ -107,6 +107,41 @@ def test_a_play_with_a_degrade_cost_is_decided_as_its_trial():
     assert seen[True] > 20 and seen[False] > 20, seen
     assert steps[True] > 10 and steps[False] > 3, steps
     assert benefit_steps[True] > 10 and benefit_steps[False] > 3, benefit_steps
+
+
+def test_an_extra_cost_paid_on_top_of_a_play_is_decided_as_its_trial():
+    """behold-rome-rulebook.txt, "Develop" and "Conquer": a develop's extra cost (stored resources, a region
+    abandoned) and a conquest's abandon with 4 regions controlled are paid in a frame on top of the play; once every
+    type of the play's benefits is begun, ``step_decided`` answers each Pay and Abandon there on the state itself as
+    the trial on a copy does (the costs left can be paid with what is left)."""
+    seen = {("Pay", True): 0, ("Pay", False): 0, ("Abandon", True): 0, ("Abandon", False): 0}
+    for name in sorted(CONFIGURATIONS):
+        for seed in range(6):
+            state, rng, player = start(CONFIGURATIONS[name], seed), SeededRng(seed), RandomPlayer(0.6 + 0.05 * seed)
+            while not state.is_terminal():
+                R, d = state.rules, state._data
+                if len(d["frames"]) == 2 and state.phase == "costs":
+                    for a in candidates(R, d):
+                        if type(a) not in (Pay, Abandon):
+                            continue
+                        try:
+                            basic(R, d, a)
+                        except RuleViolation:
+                            continue
+                        fast = step_decided(R, d, a)
+                        if fast is None:
+                            continue
+                        try:
+                            _look_ahead(R, d, a)
+                            slow = True
+                        except RuleViolation:
+                            slow = False
+                        assert fast == slow, (a, d["deck"], d["frames"])
+                        seen[(type(a).__name__, fast)] += 1
+                state.apply(player.choose(state, rng))
+    # no refusal comes up: the develop or conquest was only allowed if its costs could be paid, and each pay or
+    # abandon the checks pass keeps them so
+    assert seen[("Pay", True)] > 20 and seen[("Abandon", True)] > 20, seen
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGURATIONS))
