@@ -1288,7 +1288,7 @@ class LiveTable:
         # obstacles first, then the chips with the least room around them (most neighbours) first
         crowd = {c.name: sum(math.hypot(c.x - o.x, c.y - o.y) < 8 * r for o in chips) for c in chips}
         order = sorted(again, key=lambda unit: (unit[0] != "obstacle", -crowd.get(unit[1], 0), unit[1]))
-        queued, named = [], []
+        queued, named, room = [], [], None
         for unit in order:
             artists, what = units[unit]
             label = artists.label
@@ -1301,16 +1301,21 @@ class LiveTable:
                 queued.append((label, chip_spots, (artists.key[0].position, r)))
                 named.append((unit, artists, what))
                 continue
-            cost = placer.place(label, obstacle_spots(artists.obstacle, ax)(scale))
-            cost -= placer._edge_conflict(*placer.boxes[-1].extents)  # an edge or wedge crossed is no want of room
+            if room is None:  # an obstacle's label keeps a name's room round each chip where it can
+                room = _name_room(placer, chips, r, self.fontsize)
+            room.place(label, obstacle_spots(artists.obstacle, ax)(scale))
+            box = room.boxes.pop()
+            room._rects.pop()
+            cost = float(placer.conflicts([box.extents])[0])
+            cost -= placer._edge_conflict(*box.extents)  # an edge or wedge crossed is no want of room
             if cost >= NO_ROOM:  # every spot covers a chip, an obstacle or a label: left out until there is room
                 label.set_visible(False)  # (the name is beside the mouse and in the panel's lists)
-                placer.boxes.pop()
-                placer._rects.pop()
                 self._placed[unit] = (what, Bbox.null(), cost)  # a cost: placed again at the next change
                 continue
-            self._placed[unit] = (what, placer.boxes[-1], cost)
-            keep_off_obstacle_label(placer, placer.boxes[-1])
+            self._placed[unit] = (what, box, cost)
+            for to in (placer, room):
+                to.avoid_box(box)
+                keep_off_obstacle_label(to, box)
         if queued:
             self._place_names(placer, queued, named, chips, fixed_leaders)
         self._geometry = geometry
@@ -1571,6 +1576,26 @@ class LiveTable:
             if obstacle.polygon.distance(point) <= slack:
                 return obstacle.name
         return None
+
+
+NAME_ROOM_COST = 40.0
+"""What a live table's obstacle label costs standing within a line's height of a chip's rim (where
+the chip's name goes): less than a line crossed (50), more than a spot a little further round."""
+
+
+def _name_room(placer: LabelPlacer, chips, radius: float, fontsize: float) -> LabelPlacer:
+    """A copy of ``placer`` on which a label within a line of ``fontsize`` points of a chip's rim costs
+    :data:`NAME_ROOM_COST` (the dearest of the rooms it covers, as a soft patch)."""
+    room = placer.copy()
+    ax = placer.ax
+    to_px = ax.transData.transform
+    k = ax.figure.dpi / 72.0
+    r_px = abs(to_px((radius, 0.0))[0] - to_px((0.0, 0.0))[0]) + fontsize * 1.3 * k
+    for chip in chips:
+        cx, cy = (float(v) for v in to_px(chip.position))
+        path = Path.circle((cx, cy), r_px)
+        room.soft.append((path, (cx - r_px, cy - r_px, cx + r_px, cy + r_px), NAME_ROOM_COST))
+    return room
 
 
 def _line_hits(points, centre, radius: float) -> bool:

@@ -116,10 +116,13 @@ def mouse(panel, x, y):
     return SimpleNamespace(inaxes=panel.ax, xdata=x, ydata=y, button=1)
 
 
-def test_the_designer_s_example_names_cross_nothing(designer):
-    """Section "Unser Revier!", Setup: the shipped example as the lesson shows it."""
+def test_the_designer_s_example_names_cross_nothing_and_stand_by_their_chips(designer):
+    """Section "Unser Revier!", Setup: the shipped example as the lesson shows it.  "Johanna" was led
+    far up past "low wall (h 3 cm, flat)", which stood in her name's room by her chip; an obstacle's
+    label now keeps a line's room round each chip where it can, and every name stands by its chip."""
     designer.png()
     assert live_faults(designer.live) == []
+    assert [name for name, a in designer.live.chip_artists.items() if a.leader.get_visible()] == []
 
 
 def test_ludwig_beside_the_well_is_named_clear_of_its_label(designer):
