@@ -22,6 +22,7 @@ from explorer.behind.panels.panel_table import TablePanel
 from explorer.behind.render_table import LEADER_GRAZE, OBSTACLE_LABEL_ROOM
 from explorer.behind.table import Chip, Obstacle, Table
 from explorer.core.render_labels import LABEL_GAP, label_collisions, renderer_of
+from tests.behind.test_render_lesson_labels import jewel_game  # noqa: F401  (a fixture)
 
 LUDWIG = "Ludwig von Auenstedt"
 
@@ -213,3 +214,19 @@ def test_lesson_3_names_keep_their_room_from_the_obstacles_labels_all_game():
             ax = draw_state(state)
             ax.figure.draw(renderer_of(ax.figure))
             assert obstacle_room_faults(ax.figure, *game_picture_texts(ax, state.table)) == [], step
+
+
+def test_lesson_6_first_change_of_hands_names_keep_their_room_from_the_obstacles_labels(jewel_game):  # noqa: F811
+    """Lesson 6, cell 16 (behind-rules.txt, "Das Juwel von Athen"): at the first change of hands
+    "Bruder Anselm" stood right above "well (h 4 cm)" in the replay picture; now it keeps its room, and
+    every leader still crosses no name."""
+    from explorer.behind.panels.panel_replay import PICTURE_DPI, PICTURE_WIDTH
+    from explorer.behind.render_replay import StatePicture
+    from tests.behind.test_render_leaders import leader_faults
+
+    game, record, _, changes = jewel_game
+    state = record.states[changes[1].step]
+    picture = StatePicture(state, dpi=PICTURE_DPI, width=PICTURE_WIDTH)
+    picture.figure.draw(renderer_of(picture.figure))
+    assert obstacle_room_faults(picture.figure, *game_picture_texts(picture.ax, state.table)) == []
+    assert leader_faults(picture.figure, state.table, chips=False) == []
