@@ -1081,7 +1081,11 @@ class LiveTable:
     it.  ``short_labels`` names chips by the word(s) that tell them apart (:func:`short_names`; the caller shows the
     full name elsewhere, e.g. as a tooltip).  Labels are at least :data:`MIN_FONT_SIZE` at the figure's
     display size and are placed clear of chips, obstacles and each other (:class:`LabelPlacer`): all of
-    them the first time, afterwards only those of what changed and those it now covers.
+    them the first time, afterwards only those of what changed and those it now covers.  The obstacles'
+    labels first, keeping a line's room round each chip where they can; then the chips' names, together,
+    by the one collision pass of every Behind picture (:func:`place_with_leaders`: a name set off joined
+    to its chip by a leader crossing no name, chip or leader where there is room), clear of the
+    obstacles' labels by :data:`OBSTACLE_LABEL_ROOM` -- on every update, a drag's steps included.
 
     :meth:`render` brings the canvas's pixels up to date by *blitting* (``blit=True``): the board, the
     obstacles, the chips that did not change and the caller's scenery (:meth:`update`'s ``scenery`` key:
