@@ -5,7 +5,8 @@ widget's row is as wide as its parts by default, so a long label ("Scharmützel:
 counts ("150/150 [00:01<00:00, 73.71 Begegnung/s]") run past a narrow output area (JupyterLab in a 1024 px window:
 590 px).  :func:`progress_bar` asks for tqdm's ``dynamic_ncols``: the widget's row is then as wide as the output area
 and wraps (the bar takes the room the texts leave), the text bar follows the terminal's width.  The unit is written after a
-space, so that the rate reads "73.71 Begegnung/s", not "73.71Begegnung/s".
+space, so that the rate reads "73.71 Begegnung/s", not "73.71Begegnung/s"; the label's and the unit's spaces are
+no-break spaces (the widget turns plain ones into wide figure spaces).
 """
 
 from __future__ import annotations
@@ -16,4 +17,5 @@ def progress_bar(total: int, desc: str, unit: str, show: bool):
     unless ``show``.  Use it as tqdm's: ``with progress_bar(...) as bar: ... bar.update(n)``."""
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=desc, unit=f" {unit}", disable=not show, dynamic_ncols=True)
+    space = "\u00a0"  # the widget writes a plain space as a wide figure space ("duell:  3  Spieler"): no-break ones stay narrow
+    return tqdm(total=total, desc=desc.replace(" ", space), unit=space + unit, disable=not show, dynamic_ncols=True)

@@ -10,7 +10,7 @@ def test_the_text_bar_keeps_its_width_and_writes_the_unit_after_a_space():
     """Outside Jupyter tqdm writes a line of text; no width is forced on it, and the rate reads "n game/s"."""
     with progress_bar(3, "study", "game", show=True) as bar:
         bar.update(3)
-        assert bar.unit == " game"
+        assert bar.unit == "\u00a0game"
         assert "game/s" in str(bar) or "s/ game" in str(bar) or "?" in str(bar)
 
 
@@ -26,6 +26,7 @@ def test_the_notebook_widget_takes_the_output_areas_width_and_wraps(monkeypatch,
         assert layout.flex_flow == "row wrap"
         assert bar.container.children[1].layout.flex == "2"  # the bar takes the room the texts leave
         assert "Begegnung/s" in bar.container.children[2].value
+        assert bar.container.children[0].value.startswith("Scharmützel:\u00a03\u00a0Spieler\u00a0gegen\u00a0Zufall:")  # narrow spaces
     finally:
         bar.close()
 
