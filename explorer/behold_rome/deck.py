@@ -44,7 +44,9 @@ class Deck:
 
     An entry is never changed in place: a move or a new level puts a new entry where the old one
     was, so a copy of the deck shares the entries (the look-ahead copies the deck for every action it
-    tries) and neither sees the other's moves."""
+    tries) and neither sees the other's moves.  The stored entries are kept in stack order as the moves
+    make and take them (:meth:`stored`: the checks read them for nearly every action; :meth:`check`
+    holds them against the stack)."""
 
     def __init__(self, stack: Iterable[Iterable[Any]], hand: Iterable[Iterable[Any]] = (),
                  aside: Iterable[Iterable[Any]] = ()):
@@ -53,6 +55,7 @@ class Deck:
         self.aside: list[list] = [list(e) for e in aside]
         self._ids = frozenset(self.ids())
         self._index: Optional[dict] = None
+        self._stored: list[list] = [e for e in self.stack if e[2] == "stored"]
 
     # -- views ---------------------------------------------------------------------------------------
     def ids(self) -> list[str]:
@@ -67,7 +70,8 @@ class Deck:
         return [e for e in self.stack if e[2] != "controlled"]
 
     def stored(self) -> list[list]:
-        return [e for e in self.stack if e[2] == "stored"]
+        """The stored entries in stack order (a new list: the caller may change it)."""
+        return self._stored[:]
 
     def controlled(self) -> list[list]:
         return [e for e in self.stack if e[2] == "controlled"]
@@ -101,7 +105,7 @@ class Deck:
         return card_id in self._entries()
 
     def count_stored(self) -> int:
-        return sum(1 for e in self.stack if e[2] == "stored")
+        return len(self._stored)
 
     def in_hand(self, card_id: str) -> bool:
         for e in self.hand:
@@ -138,6 +142,8 @@ class Deck:
     def _take(self, where: list[list], card_id: str) -> list:
         for i, e in enumerate(where):
             if e[0] == card_id:
+                if len(e) == 3 and e[2] == "stored":
+                    self._stored.remove(e)
                 return where.pop(i)
         raise DeckError(f"no card {card_id!r} there")
 
@@ -153,6 +159,7 @@ class Deck:
         if self.stack and self.stack[0][2] == "stored":
             e = self.stack[0]
             self.stack[0] = self._filed([e[0], e[1], ""])
+            del self._stored[0]  # the first stored card in stack order
             return e[0]
         return None
 
@@ -160,12 +167,15 @@ class Deck:
         """The top card into the hand; returns it and the id of a stored card turned upright."""
         if not self.stack or self.stack[0][0] in MARKERS or self.stack[0][2] == "controlled":
             raise DeckError("the top card cannot be drawn")
-        e = self.stack.pop(0)
+        e = self._take(self.stack, self.stack[0][0])
         self.hand.append(self._filed([e[0], e[1]]))
         return e, self._settle()
 
     def _put_back(self, e: list, mark: str = "") -> Optional[str]:
-        self.stack.insert(self._back(), self._filed([e[0], e[1], mark]))
+        new = self._filed([e[0], e[1], mark])
+        self.stack.insert(self._back(), new)
+        if mark == "stored":  # behind every card but the controlled regions: the last stored one
+            self._stored.append(new)
         return self._settle()
 
     def discard_from(self, source: str, card_id: str) -> Optional[str]:
@@ -209,6 +219,9 @@ class Deck:
             for i, e in enumerate(part):
                 if e is old:
                     part[i] = self._filed(new)
+                    if len(old) == 3 and old[2] == "stored":
+                        stored = self._stored
+                        stored[stored.index(old)] = new
                     return
         raise DeckError(f"card {card_id!r} is not where the deck's index has it")
 
@@ -219,8 +232,11 @@ class Deck:
         if len(ids) != len(set(ids)) or set(ids) != self._ids:
             raise DeckError(f"cards not conserved: {sorted(ids)} against {sorted(self._ids)}")
         marks = [e[2] for e in self.stack]
-        if len(self.stored()) > MAX_STORED:
-            raise DeckError(f"{len(self.stored())} stored cards (at most {MAX_STORED})")
+        stored = [e for e in self.stack if e[2] == "stored"]
+        if stored != self._stored or any(a is not b for a, b in zip(stored, self._stored)):
+            raise DeckError("the stored entries kept are not the stack's (the stack changed but by a move)")
+        if len(stored) > MAX_STORED:
+            raise DeckError(f"{len(stored)} stored cards (at most {MAX_STORED})")
         controlled = len(self.controlled())
         if controlled > MAX_CONTROLLED:
             raise DeckError(f"{controlled} controlled regions (at most {MAX_CONTROLLED})")
@@ -277,6 +293,7 @@ class Deck:
         twin.aside = self.aside.copy()
         twin._ids = self._ids
         twin._index = None if self._index is None else self._index.copy()
+        twin._stored = self._stored.copy()
         return twin
 
     def __eq__(self, other: object) -> bool:

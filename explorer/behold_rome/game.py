@@ -467,6 +467,7 @@ def _unpacked(packed: tuple) -> dict:
     deck = Deck.__new__(Deck)
     deck.stack, deck.hand, deck.aside = list(packed[9:stack]), list(packed[stack:hand]), list(packed[hand:])
     deck._ids, deck._index = packed[5], None
+    deck._stored = [e for e in deck.stack if e[2] == "stored"]
     return {"deck": deck, "round": packed[0], "turn": packed[1], "refill": packed[2], "nation_developed": packed[3],
             "over": packed[4], "frames": [_copy_frame(f) for f in packed[6]]}
 
