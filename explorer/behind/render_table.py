@@ -760,30 +760,7 @@ LEADER_GAP = 6.0
 """Points between a chip's rim and its name beyond which a thin leader line joins them."""
 
 
-def _leader(ax, placer, names, text) -> list:
-    points = leader_points(ax, placer, names, text)
-    if not points:
-        return []
-    placer.avoid_line(points)
-    return ax.plot(*zip(*points), color=LEADER_COLOUR, linewidth=0.6, zorder=5.8)
-
-
 LEADER_COLOUR = "#444444"
-
-
-def leader_points(ax, placer, names, text) -> list:
-    """The leader line from the rim of the piece ``names`` (``(centre, radius)``, cm) to the nearest
-    point of ``text``'s box, in cm (empty: the text touches the piece)."""
-    (cx, cy), radius = names
-    box = text.get_window_extent(placer.renderer)
-    to_px, from_px = ax.transData.transform, ax.transData.inverted().transform
-    px, py = to_px((cx, cy))
-    end = from_px((min(max(px, box.x0), box.x1), min(max(py, box.y0), box.y1)))
-    length = math.hypot(end[0] - cx, end[1] - cy)
-    if length <= radius:
-        return []
-    ux, uy = (end[0] - cx) / length, (end[1] - cy) / length
-    return [(cx + ux * radius, cy + uy * radius), tuple(end)]
 
 
 def _chip_spots(radius: float, *, rings: int = 5, step: float = 8.0) -> Callable[[float], list]:
