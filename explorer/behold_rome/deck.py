@@ -66,15 +66,16 @@ class Deck:
         return self.stack[0] if self.stack else None
 
     def free(self) -> list[list]:
-        """The stack without the controlled regions."""
-        return [e for e in self.stack if e[2] != "controlled"]
+        """The stack without the controlled regions (they stand at the very back)."""
+        return self.stack[:self._back()]
 
     def stored(self) -> list[list]:
         """The stored entries in stack order (a new list: the caller may change it)."""
         return self._stored[:]
 
     def controlled(self) -> list[list]:
-        return [e for e in self.stack if e[2] == "controlled"]
+        """The controlled regions, read off the very back of the stack (where they always stand)."""
+        return self.stack[self._back():]
 
     def _entries(self) -> dict:
         """Every card's entry by id (made on first use after a copy; each move files the entry it makes)."""
@@ -237,7 +238,7 @@ class Deck:
             raise DeckError("the stored entries kept are not the stack's (the stack changed but by a move)")
         if len(stored) > MAX_STORED:
             raise DeckError(f"{len(stored)} stored cards (at most {MAX_STORED})")
-        controlled = len(self.controlled())
+        controlled = sum(1 for e in self.stack if e[2] == "controlled")  # not controlled(): it reads the back only
         if controlled > MAX_CONTROLLED:
             raise DeckError(f"{controlled} controlled regions (at most {MAX_CONTROLLED})")
         if controlled and set(marks[len(marks) - controlled:]) != {"controlled"}:
