@@ -618,9 +618,10 @@ def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optiona
         if name is None:
             return None
         b = next((b for b in benefits if b["kind"] == name), None)
-        if b is None:
+        if b is not None:
+            benefits = [x for x in benefits if x is not b]
+        elif kind is not Develop:  # a develop benefit begun already ("develop 2"): the same benefits left to begin
             return None
-        benefits = [x for x in benefits if x is not b]
         if kind is Degrade or (kind is Conquer and any(x["kind"] == "degrade" for x in benefits)):
             # a conquest and a degrade (ruling behold_rome.benefit-check): what is left is the other one
             if any(x["kind"] not in ("conquer", "degrade") or x["left"] <= 0 for x in benefits):

@@ -3,7 +3,7 @@
 
 import pytest
 
-from explorer.behold_rome.actions import Abandon, Conquer, Degrade, DevelopNation, Pay, Play
+from explorer.behold_rome.actions import Abandon, Conquer, Degrade, Develop, DevelopNation, Pay, Play
 from explorer.behold_rome.game_checks import (STEP_DECIDED, _look_ahead, basic, nation_decided, play_decided,
                                              step_decided)
 from explorer.behold_rome.game_rules import candidates
@@ -142,6 +142,39 @@ def test_an_extra_cost_paid_on_top_of_a_play_is_decided_as_its_trial():
     # no refusal comes up: the develop or conquest was only allowed if its costs could be paid, and each pay or
     # abandon the checks pass keeps them so
     assert seen[("Pay", True)] > 20 and seen[("Abandon", True)] > 20, seen
+
+
+def test_a_second_develop_of_a_develop_benefit_is_decided_as_its_trial():
+    """behold-rome-rulebook.txt, "Develop": a benefit of two develops begun, the second develop (its target's extra
+    cost to pay, the other benefits to begin) is answered by ``step_decided`` on the state itself as the trial on a
+    copy does, both ways where they come up."""
+    seen = {True: 0, False: 0}
+    for name in sorted(CONFIGURATIONS):
+        for seed in range(6):
+            state, rng, player = start(CONFIGURATIONS[name], seed), SeededRng(seed), RandomPlayer(0.6 + 0.05 * seed)
+            while not state.is_terminal():
+                R, d = state.rules, state._data
+                if state.phase == "benefits" and any(b["kind"] == "develop" and b["done"] and b["left"] > 0
+                                                     for b in d["frames"][-1]["benefits"]):
+                    for a in candidates(R, d):
+                        if type(a) is not Develop:
+                            continue
+                        try:
+                            basic(R, d, a)
+                        except RuleViolation:
+                            continue
+                        fast = step_decided(R, d, a)
+                        if fast is None:
+                            continue
+                        try:
+                            _look_ahead(R, d, a)
+                            slow = True
+                        except RuleViolation:
+                            slow = False
+                        assert fast == slow, (a, d["deck"], d["frames"])
+                        seen[fast] += 1
+                state.apply(player.choose(state, rng))
+    assert seen[True] > 50 and seen[False] > 10, seen
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGURATIONS))
