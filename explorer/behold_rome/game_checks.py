@@ -620,7 +620,7 @@ def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optiona
         b = next((b for b in benefits if b["kind"] == name), None)
         if b is not None:
             benefits = [x for x in benefits if x is not b]
-        elif kind is not Develop:  # a develop benefit begun already ("develop 2"): the same benefits left to begin
+        elif kind is not Develop and kind is not Draw:  # begun ("develop 2", "draw 2"): the same benefits to begin
             return None
         if kind is Degrade or (kind is Conquer and any(x["kind"] == "degrade" for x in benefits)):
             # a conquest and a degrade (ruling behold_rome.benefit-check): what is left is the other one
