@@ -558,6 +558,11 @@ STEP_DECIDED = frozenset({Discard, Degrade, Pay, Abandon, Draw, Store, Develop, 
 """The steps :func:`step_decided` may work out without a trial."""
 
 
+SECOND_STEPS = frozenset({Develop, Draw, Store})
+"""The benefit steps :func:`step_decided` also works out once their benefit is begun (a second develop, draw or store):
+what is left to begin is the same as before the first."""
+
+
 def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optional[bool]:
     """Whether the step ``a`` of the one play being resolved (:func:`basic` passed) passes its look-ahead,
     worked out on ``d`` without a trial copy: what the step leaves -- a discard or a stored card paid, the top
@@ -620,7 +625,7 @@ def step_decided(R: Rules, d: dict, a, stored: Optional[list] = None) -> Optiona
         b = next((b for b in benefits if b["kind"] == name), None)
         if b is not None:
             benefits = [x for x in benefits if x is not b]
-        elif kind is not Develop and kind is not Draw:  # begun ("develop 2", "draw 2"): the same benefits to begin
+        elif kind not in SECOND_STEPS:  # its benefit begun ("develop 2", "draw 2"): the same benefits left to begin
             return None
         if kind is Degrade or (kind is Conquer and any(x["kind"] == "degrade" for x in benefits)):
             # a conquest and a degrade (ruling behold_rome.benefit-check): what is left is the other one
