@@ -168,7 +168,9 @@ class Deck:
         """The top card into the hand; returns it and the id of a stored card turned upright."""
         if not self.stack or self.stack[0][0] in MARKERS or self.stack[0][2] == "controlled":
             raise DeckError("the top card cannot be drawn")
-        e = self._take(self.stack, self.stack[0][0])
+        e = self.stack.pop(0)
+        if e[2] == "stored":  # only in a deck made so: a move never leaves the top card stored (_settle)
+            del self._stored[0]
         self.hand.append(self._filed([e[0], e[1]]))
         return e, self._settle()
 
