@@ -190,6 +190,10 @@ class Rules:
         self.store_cards = rulings["behold_rome.store-counts"] == "cards"
         self.any_time = rulings["behold_rome.move-on-when"] == "any-time"
         self.even_ages = rulings["behold_rome.ages"] == "even-thirds"
+        self._nations = (None, *cardset.nation.levels)
+        """The nation card's levels by number (:meth:`nation`, asked for every banner checked)."""
+        self._banners = (None, *(frozenset((n.status, n.condition)) for n in cardset.nation.levels))
+        """The banners each nation level shows: its status and its condition (:meth:`banner_ok`)."""
         self.play_plans: dict = plans.setdefault((self.fluid, self.store_cards), {})
         """What the checks read of each play and each card of a hand whatever the state, by level (filled as asked:
         :func:`explorer.behold_rome.game_checks._play_plan`, ``_hand_card``): shared by the games of the card set
@@ -212,13 +216,12 @@ class Rules:
         return self._plays[id(lv)]
 
     def nation(self, d: dict):
-        return self.cardset.nation.level(d["deck"].level("nation"))
+        return self._nations[d["deck"].level("nation")]
 
     def banner_ok(self, d: dict, banner: Optional[str]) -> bool:
         if banner is None:
             return True
-        nation = self.nation(d)
-        return banner in (nation.status, nation.condition)
+        return banner in self._banners[d["deck"].level("nation")]
 
     def active(self, d: dict, name: str) -> bool:
         """The named level is active (ruling ``behold_rome.required-level-place``: anywhere in the civ)."""
