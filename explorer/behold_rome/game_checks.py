@@ -1228,7 +1228,8 @@ def _hopeless(R: Rules, d: dict) -> frozenset:
     rule they check: the turn ends only while the nation card is not revealed; moving on, developing
     the nation and ending the game come once it is (or any time, ruling ``behold_rome.move-on-when``),
     moving on outside the last round, ending the game in it."""
-    return _HOPELESS[(R.nation_on_top(d), R.any_time, R.last_round(d))]
+    stack = d["deck"].stack  # R.nation_on_top(d) and R.last_round(d), read here: asked before every action
+    return _HOPELESS[(bool(stack) and stack[0][0] == "nation", R.any_time, d["round"] >= R.rounds)]
 
 
 def _hopeless_kinds(revealed: bool, any_time: bool, last_round: bool) -> frozenset:
