@@ -30,6 +30,7 @@ from explorer.behind.game_rules import (
 from explorer.behind.game_setup import duel_ranking
 from explorer.behind.game_turns import remove_permanent
 from explorer.behind.movement import move_leg
+from explorer.core.words import counted
 
 ABILITY_RULES = {
     "Befehl": refs.BEFEHL, "Hellsicht": refs.HELLSICHT, "Regeneration": refs.REGENERATION,
@@ -200,7 +201,7 @@ def look(state, n: int, *, top_only: bool, rule_ref) -> None:
     player = state.active_player
     cards = [c.id for c in state.data.piles[player].supply[:n]]
     state.data.pending = Pending("arrange", player, {"cards": cards, "top_only": top_only})
-    state.say("look", f"{player} looks at the top {len(cards)} card(s) of his supply", rule_ref, player=player)
+    state.say("look", f"{player} looks at the top {counted(len(cards), 'card')} of his supply", rule_ref, player=player)
     seen = ", ".join(f"{c.title} ({c.id})" for c in state.data.piles[player].supply[:n])
     state.say("look", f"{player} sees, from the top: {seen}", rule_ref, player=player, visible_to=player)
 
@@ -224,7 +225,7 @@ def _perform_arrange(state, action, plan):
     by_id = {c.id: c for c in supply[:n]}
     rest = supply[n:]
     d.piles[player].zones["supply"] = [by_id[c] for c in action.top] + rest + [by_id[c] for c in action.bottom]
-    state.say("arrange", f"{player} puts {len(action.top)} card(s) back on top and {len(action.bottom)} beneath",
+    state.say("arrange", f"{player} puts {counted(len(action.top), 'card')} back on top and {len(action.bottom)} beneath",
               refs.HELLSICHT, player=player)
 
 
@@ -413,7 +414,7 @@ def _draw_what_is_left(piles, n: int) -> list:
 def _do_draw(state, action, card, effect, plan):
     drawn = _draw_what_is_left(state.data.piles[state.active_player], effect.amount)
     short = f" (only {len(drawn)} left to draw)" if len(drawn) < effect.amount else ""
-    state.say("draw", f"{state.active_player} draws {len(drawn)} card(s){short}", refs.SPECIAL_CARD_EFFECT)
+    state.say("draw", f"{state.active_player} draws {counted(len(drawn), 'card')}{short}", refs.SPECIAL_CARD_EFFECT)
 
 
 def _do_discard_opponents(state, action, card, effect, plan):

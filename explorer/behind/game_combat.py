@@ -35,6 +35,7 @@ from explorer.behind.game_rules import (
 from explorer.behind.game_turns import finish, injure
 from explorer.behind.movement import break_away_level, check_same_level, move_leg
 from explorer.behind.table import TABLE_EDGE
+from explorer.core.words import counted
 
 MAGIC = ("Zauber", "Wunder", "Macht der Erde", "Kraft der Toten", "Blutmacht")
 
@@ -56,7 +57,7 @@ def plan_movement(state, card, legs, *, mode: str | None = None, break_away: boo
         refuse("a movement moves at least one chip (use Discard to play a card without effect)", refs.MOVEMENT)
     if len(legs) > card.movement_number:
         refuse(f"{card.title} has movement number {card.movement_number}: it moves at most "
-               f"{card.movement_number} time(s), not {len(legs)}", refs.MOVEMENT)
+               f"{counted(card.movement_number, 'time')}, not {len(legs)}", refs.MOVEMENT)
     table0 = table = state.table
     checks, seen, done = [], set(), []
     climb = card.total_movement(state.options.rulings["behind.total-movement"])
@@ -266,7 +267,7 @@ def check_moments(state, player: str, moments, kind: str, card: str | None) -> l
     if owed + len(moments) > budget:
         limit = (f"his {actions} actions next turn minus one, ruling behind.moment-budget" if minus_one
                  else f"his {actions} actions next turn, ruling behind.moment-budget 'actions'")
-        refuse(f"{player} has played {owed} Moment(s) already and may play at most {budget} in opponents' turns "
+        refuse(f"{player} has played {counted(owed, 'Moment')} already and may play at most {budget} in opponents' turns "
                f"({limit}), not {owed + len(moments)}", refs.MOMENTS)
     return [state.cards[c] for c in moments]
 

@@ -24,6 +24,7 @@ from explorer.behind.game_rules import (
 )
 from explorer.behind.geometry import said_facing
 from explorer.behind.table import Chip, Obstacle
+from explorer.core.words import counted
 
 if TYPE_CHECKING:
     pass
@@ -304,7 +305,7 @@ def _verify_end_turn(state, action):
 
 
 def _perform_end_turn(state, action, plan):
-    state.say("end", f"{state.active_player} ends his action phase with {state.actions_left} action(s) unused",
+    state.say("end", f"{state.active_player} ends his action phase with {counted(state.actions_left, 'action')} unused",
               refs.ACTION_PHASE, player=state.active_player)
     end_turn(state)
 
@@ -351,7 +352,7 @@ def end_turn(state) -> None:
     for player in state.players:
         drawn = d.piles[player].draw_to(size)
         if drawn:
-            state.say("draw", f"{player} draws {len(drawn)} card(s) to {size}", refs.SUPPLY_PHASE, player=player)
+            state.say("draw", f"{player} draws {counted(len(drawn), 'card')} to {size}", refs.SUPPLY_PHASE, player=player)
             state.say("draw", f"{player} draws {', '.join(c.title for c in drawn)}", refs.SUPPLY_PHASE, player=player,
                       visible_to=player)
     acting = state.active_player

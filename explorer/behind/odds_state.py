@@ -35,6 +35,7 @@ from explorer.behind.game_combat import glaube_opponents, item_bonus
 from explorer.behind.movement import same_level
 from explorer.behind.odds import MeleeQuestion, OddsResult, RangedQuestion, remaining_supply
 from explorer.core.rules import RuleViolation
+from explorer.core.words import counted
 
 PUBLIC_ZONES = ("discard", "in_play", "destroyed")
 """Zones of a player's piles every player may see (Hand Cards, Supply and Discard Pile; permanent
@@ -260,7 +261,7 @@ def question_notes(state, question: MeleeQuestion | RangedQuestion, viewer: str 
         weapon = getattr(question.weapon_fate, "title", question.weapon_fate)
         lines = [(f"ranged: {s.name} (Dexterity {s.current_dexterity}) shoots with {weapon} at {t.name} "
                   f"(Dexterity {t.current_dexterity}, Resistance {t.resistance})"),
-                 f"{state.owners[s.name]}'s top card from {len(question.shooter_supply)} card(s)"]
+                 f"{state.owners[s.name]}'s top card from {counted(len(question.shooter_supply), 'card')}"]
         sides = ((t.name, question.target_hand, question.hand_size, question.target_supply),)
     return lines + [_hand_note(state.owners[name], hand, size, supply, viewer) for name, hand, size, supply in sides]
 
@@ -277,10 +278,10 @@ def _melee_notes(question: MeleeQuestion) -> list[str]:
         lines.append(f"{a.name} touches {d.name} in the rear arc: +1")
     faith, extra = a.ability_value("Glaube"), question.attacker_extra_opponents
     if faith and extra:
-        lines.append(f"Glaube {faith:+d} of {a.name}: {extra} further unbound opponent(s), +{faith * extra}")
+        lines.append(f"Glaube {faith:+d} of {a.name}: {counted(extra, 'further unbound opponent')}, +{faith * extra}")
     faith = d.ability_value("Glaube")
     if faith and question.assistants:
-        lines.append(f"Glaube {faith:+d} of {d.name} against {len(question.assistants)} assistant(s): "
+        lines.append(f"Glaube {faith:+d} of {d.name} against {counted(len(question.assistants), 'assistant')}: "
                      f"+{faith * len(question.assistants)}")
     if question.attacker_bonus or question.defender_bonus:
         lines.append(f"items carried (and the defender's +1 if he touches the attacker's rear arc): attacker "
@@ -290,8 +291,8 @@ def _melee_notes(question: MeleeQuestion) -> list[str]:
 
 def _hand_note(player: str, hand, size: int, supply, viewer: str | None) -> str:
     if hand is None:
-        return (f"{player}'s hand is unknown: {size} card(s) and the top card drawn from {len(supply)} card(s) "
+        return (f"{player}'s hand is unknown: {counted(size, 'card')} and the top card drawn from {counted(len(supply), 'card')} "
                 f"not on public piles")
     best = max((combat_value_of(card) for card in hand), default=None)
-    return (f"{player}'s hand is known to {viewer}: {len(hand)} card(s), plays {'none' if best is None else best}; "
-            f"top card from {len(supply)} supply card(s)")
+    return (f"{player}'s hand is known to {viewer}: {counted(len(hand), 'card')}, plays {'none' if best is None else best}; "
+            f"top card from {counted(len(supply), 'supply card')}")

@@ -41,6 +41,7 @@ from explorer.core.render_labels import (MIN_FONT_SIZE, MISREAD, NEARER, LabelPl
                                          notebook_font_size, renderer_of)
 from explorer.core.display import figure_png, png_img_tag
 from explorer.core.event_table import EventTable
+from explorer.core.words import counted
 
 HIGHLIGHT_COLOUR = "#f2b600"
 JEWEL_COLOUR = "#ffd700"
@@ -707,7 +708,7 @@ def pending_text(state, player: str | None = None) -> str | None:
                 f"(difference {info['difference']}) -- action AssignDamage")
     if pending.kind == "arrange":
         cards = info.get("cards", [])
-        seen = f": {', '.join(_titles(state, cards))}" if player in (None, who) else f" ({len(cards)} card(s))"
+        seen = f": {', '.join(_titles(state, cards))}" if player in (None, who) else f" ({counted(len(cards), 'card')})"
         return f"{who} puts the looked-at top cards of his supply back{seen} -- action Arrange"
     if pending.kind == "command-move":
         return (f"{who} moves the commanded enemy {info['victim']} up to {info['distance']:g} cm "

@@ -28,6 +28,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Fiel
 
 from explorer.core.inputs import InputError, parse_json, read_text, validate
 from explorer.core.resources import data_dir, display_path
+from explorer.core.words import counted
 
 # -- the rulebook's vocabulary -----------------------------------------------------------------
 CARD_TYPES = ("production", "action", "region", "institution", "tributary")
@@ -101,8 +102,7 @@ Icons = Annotated[int, Field(ge=0, le=MAX_ICONS)]
 LevelNumber = Annotated[int, Field(ge=1, le=LEVELS)]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+_plural = counted  # "1 card", "2 cards" (explorer.core.words)
 
 
 class Resources(BaseModel):

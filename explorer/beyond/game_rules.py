@@ -7,11 +7,9 @@ from explorer.beyond import refs
 from explorer.beyond.actions import Capture, Collect, Compose, EndTurn, Place, Protect, Reveal, Stop, Summon
 from explorer.beyond.cards import YANG, YIN, card_text, cards_text, is_nian_shou, pattern_problem
 from explorer.core.rules import RuleViolation
+from explorer.core.words import counted, listed
 
 
-def counted(n: int, noun: str) -> str:
-    """``n`` things in words: "1 Lotus token", "2 Lotus tokens" (never "token(s)")."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _need(cond: bool, reason: str, rule) -> None:
@@ -388,4 +386,4 @@ def _finish(state) -> None:
     d["winners"] = [p for p in tied if state.spirit_face_cards(p) == fewest]
     d["phase"] = "over"
     state.emit("game-over", "scores " + ", ".join(f"{p} {s}" for p, s in scores.items())
-               + f"; winner(s): {', '.join(d['winners'])}", refs.END_OF_GAME)
+               + f"; {listed('winner', d['winners'])}", refs.END_OF_GAME)

@@ -27,6 +27,7 @@ from matplotlib.patches import Circle, FancyBboxPatch
 from explorer.beyond.cards import YIN, SpiritCard
 from explorer.beyond.palette import NIAN_SHOU_COLOUR, SPIRIT_COLOURS, text_colour  # noqa: F401  (re-exported)
 from explorer.core.render_labels import MIN_FONT_SIZE
+from explorer.core.words import counted
 
 CAPTURE_COLOUR = "#f2ead3"
 EMPTY_COLOUR = "#eeeeee"
@@ -352,7 +353,7 @@ def discard_summary(state) -> dict[str, int]:
 def discard_text(state) -> str:
     counts = discard_summary(state)
     inner = ", ".join(f"{spirit_name(state, code)} {n}" for code, n in counts.items() if n)
-    return f"discard pile: {len(state.discard)} card(s)" + (f" ({inner})" if inner else "")
+    return f"discard pile: {counted(len(state.discard), 'card')}" + (f" ({inner})" if inner else "")
 
 
 def area_figure(width: float = 7.45, height: float = 4.0, dpi: int = DPI) -> Figure:

@@ -280,7 +280,7 @@ def test_action_phase_three_actions_per_turn():
     state.apply(EndTurn())
     assert state.active_player == SISTERS and state.turn == 2 and state.actions_left == 3
     draw = next(e for e in events(state, "draw", mark) if e.player == VAMPIRE and e.visible_to is None)
-    assert "draws 3 card(s) to 5" in draw.text and draw.rule == refs.SUPPLY_PHASE
+    assert "draws 3 cards to 5" in draw.text and draw.rule == refs.SUPPLY_PHASE
 
 
 def test_action_phase_no_action_left_refused():
@@ -336,7 +336,7 @@ def test_supply_phase_every_player_refills_even_in_an_opponents_turn():
     state.apply(EndTurn())
     assert len(state.hand(SISTERS)) == 5 and len(state.hand(VAMPIRE)) == 5
     drawn = {e.player: e for e in events(state, "draw", mark) if e.visible_to is None}
-    assert "draws 1 card(s) to 5" in drawn[SISTERS].text and drawn[SISTERS].rule == refs.SUPPLY_PHASE
+    assert "draws 1 card to 5" in drawn[SISTERS].text and drawn[SISTERS].rule == refs.SUPPLY_PHASE
     assert state.active_player == SISTERS
 
 

@@ -325,7 +325,7 @@ def test_notes_say_what_the_viewer_knows():
     notes = question_notes(state, question, SISTERS)
     assert any("rear arc" in line for line in notes)
     assert any(line.startswith("Schwesternbund's hand is known") for line in notes)
-    assert any(line.startswith("Vampire's hand is unknown: 3 card(s)") and "6 card(s)" in line for line in notes)
+    assert any(line.startswith("Vampire's hand is unknown: 3 cards") and "6 cards" in line for line in notes)
 
 
 @pytest.mark.parametrize("seed", range(1, 9))

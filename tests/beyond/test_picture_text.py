@@ -62,7 +62,7 @@ def test_the_reveal_row_and_the_area_are_8_pt_or_more_and_fit_590_px():
                       {"cards": ["VB02", "VB03", "VB04", "VB05"], "lotus": False}], "lotus": 1},
         "Sam"], "discard": ["YU07"], "options": {"protection": True, "summoning": True}}, seed=3)
     row = RevealRow(state.components)
-    row.set_cards([state.cards[c] for c in ("AD01", "MT01", "YU01", "TS01", "VB01", "AD09")], "Jessy revealed 6 card(s)")
+    row.set_cards([state.cards[c] for c in ("AD01", "MT01", "YU01", "TS01", "VB01", "AD09")], "Jessy revealed 6 cards")
     assert row.pixel_size[0] <= PICTURE_MAX_WIDTH and not _small(row.figure)
     figure = area_figure()
     area_png(state, "Jessy", figure)

@@ -107,7 +107,7 @@ def test_draw_area_draws_every_card_the_stock_corners_and_the_score():
 def test_discard_summary_counts_the_public_discard_pile_by_spirit():
     state = _rich_area()
     assert discard_summary(state) == {"TS": 0, "VB": 0, "AD": 0, "MT": 0, "YU": 1}
-    assert discard_text(state) == "discard pile: 1 card(s) (Yellow Unicorn 1)"
+    assert discard_text(state) == "discard pile: 1 card (Yellow Unicorn 1)"
 
 
 def test_the_score_line_counts_every_token_of_the_play_area_in_words():

@@ -45,6 +45,7 @@ from explorer.core.inputs import one_of, whole
 from explorer.core.panels.layout import FULL_LABEL, beside, button_layout, picture, row
 from explorer.core.panels.replay import PICTURE_MARGIN
 from explorer.core.rules import RuleViolation
+from explorer.core.words import counted, listed
 
 KNOWLEDGE = ("pile", "seen")
 """How the unseen cards are counted: ``"pile"`` -- the draw pile's contents (every card outside it
@@ -330,9 +331,9 @@ def _button(text: str, tooltip: str, style: str = "") -> widgets.Button:
 def _row_title(state) -> str:
     if state.revealed:
         failed = state.phase == "collect"
-        return f"{state.active_player} revealed {len(state.revealed)} card(s)" + (": failed reveal" if failed else "")
+        return f"{state.active_player} revealed {counted(len(state.revealed), 'card')}" + (": failed reveal" if failed else "")
     if state.to_place:
-        return f"{state.active_player} collected {len(state.to_place)} card(s)"
+        return f"{state.active_player} collected {counted(len(state.to_place), 'card')}"
     return f"{state.active_player}: no card revealed yet" if state.phase == "reveal" else ""
 
 
@@ -340,10 +341,10 @@ def _phase_note(state) -> str:
     if state.phase == "collect":
         lotus = state.area(state.active_player)["lotus"]
         return (f"The reveal failed: {html.escape(card_name(state, state.revealed[-1]))} is collected free; "
-                f"pick up to {min(lotus, len(state.revealed) - 1)} other card(s) with Lotus tokens "
+                f"pick up to {counted(min(lotus, len(state.revealed) - 1), 'other card')} with Lotus tokens "
                 f"({lotus} left), then Collect.")
     if state.phase == "over":
-        return f"The game is over: winner(s) {html.escape(', '.join(state.winners))}."
+        return f"The game is over: {html.escape(listed('winner', state.winners))}."
     return "Phase 2/3: press Next turn to place the collected cards Spirit side up and end the turn."
 
 

@@ -22,6 +22,7 @@ from explorer.beyond.render_tournament import tournament_figure
 from explorer.beyond.tournament import TournamentResult, column_words, round_robin
 from explorer.core.display import figure_png, new_figure
 from explorer.core.panels.layout import FULL_LABEL, button_layout, row, table_html, table_widget
+from explorer.core.words import counted
 
 CHOICES = ("random", "stop-after-1", "stop-after-2", "stop-after-3", "risk-0.2", "risk-0.3", "risk-0.5", "greedy",
            "optimal", "capture-first")
@@ -89,7 +90,7 @@ class TournamentPanel(widgets.VBox):
             self.status.value = "<span class='refused'>choose at least 2 strategies</span>"
             return
         begin = time.perf_counter()
-        self.status.value = f"playing {len(chosen) * (len(chosen) - 1) // 2} pairing(s) ..."
+        self.status.value = f"playing {counted(len(chosen) * (len(chosen) - 1) // 2, 'pairing')} ..."
         self.result = round_robin(chosen, games_per_pair=self.games.value, seed=self.seed.value,
                                   executor=self.executor, progress=False)
         frame = self.result.standings
