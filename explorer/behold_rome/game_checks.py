@@ -1163,7 +1163,7 @@ def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
         accepted = _accepts(R, d, a, "action")
         if accepted if accepted is not None else _basic_ok(R, d, a):
             out.append(a)
-    if DevelopNation not in hopeless:
+    if DevelopNation not in hopeless and not d["nation_developed"]:  # once a round: _check_nation's refusal, unworded
         a = _DEVELOP_NATION
         try:
             basic(R, d, a)
