@@ -1104,7 +1104,7 @@ def _legal_benefits(R: Rules, d: dict, trials: Optional[dict]) -> list:
 
 def _play_accepted(R: Rules, d: dict, a: Play):
     """:func:`_accepts` for a Play without an interrupting card, between actions: the level of the played card
-    if :func:`basic` passes it, None if it refuses."""
+    if :func:`basic` passes it, None if it refuses (for a Play with one, the tests of its played card)."""
     if not d["deck"].in_hand(a.card):
         return None
     lv = R.level_of(d, a.card)
@@ -1118,6 +1118,19 @@ def _play_accepted(R: Rules, d: dict, a: Play):
         if not (n >= 1 and (R.store_cards or n <= p.store.store)):
             return None
     return lv
+
+
+def _interrupt_accepted(R: Rules, d: dict, a: Play, lv) -> bool:
+    """Whether :func:`basic` passes the interrupting card of the Play ``a`` (between actions, the played card of
+    level ``lv`` passed by :func:`_play_accepted`), read without raising: the tests of :func:`_check_play`."""
+    if a.interrupt == a.card or not d["deck"].in_hand(a.interrupt):
+        return False
+    ilv = R.level_of(d, a.interrupt)
+    ip = R.playable(ilv)
+    if ip is None or not ip.interrupts or not R.banner_ok(d, ilv.banner):
+        return False
+    p = R.playable(lv)
+    return any(p.ignorable[k] for k in ip.ignore)
 
 
 def _legal_between(R: Rules, d: dict, trials: Optional[dict]) -> list:
@@ -1203,16 +1216,9 @@ def _interrupted_plays(R: Rules, d: dict, trials: Optional[dict], stored: list) 
     """The legal plays between actions with an interrupting card in the hand, candidate by candidate."""
     out = []
     for a in between_actions(R, d["deck"])[0]:
-        if a.interrupt:
-            try:
-                basic(R, d, a)
-            except RuleViolation:
-                continue
-            lv = None
-        else:
-            lv = _play_accepted(R, d, a)
-            if lv is None:
-                continue
+        lv = _play_accepted(R, d, a)
+        if lv is None or (a.interrupt and not _interrupt_accepted(R, d, a, lv)):
+            continue
         decided = play_decided(R, d, a, stored, lv)
         if _tried(R, d, a, trials) if decided is None else decided:
             out.append(a)
