@@ -762,12 +762,20 @@ def _advance(R: Rules, d: dict, emit: Callable) -> None:
                 d["nation_developed"] = True
                 emit("nation", f"the nation is now {R.nation(d).status} ({R.nation(d).condition})", refs.NATION_CARD)
             continue
-        if f["stage"] == "benefits" and all(b["left"] <= 0 for b in f["benefits"]):
+        if f["stage"] == "benefits" and _all_left_done(f["benefits"]):
             d["frames"].pop()
             emit("resolved", f"{possessive(R.levels[(f['card'], f['level'])].name)} action is resolved",
                  refs.ACTION_PHASE)
             continue
         break
+
+
+def _all_left_done(benefits) -> bool:
+    """No benefit has any left (a loop: after every step, where ``all()`` of a generator costs more)."""
+    for b in benefits:
+        if b["left"] > 0:
+            return False
+    return True
 
 
 def _start_benefits(R: Rules, d: dict, f: dict, emit: Callable) -> None:
