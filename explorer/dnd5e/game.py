@@ -673,7 +673,7 @@ def verify(state: EncounterState, action: Action) -> None:
     elif isinstance(action, A.ZauberWirken):
         bonus = state.profiles[name].spell_bonus(action.zauber)
         if bonus is None or action.zauber not in SPELLS:
-            raise RuleViolation(f"{name} kann den Zauber {action.zauber!r} nicht wirken", refs.ZAUBER_WIRKEN)
+            raise RuleViolation(f"{name} kann den Zauber „{action.zauber}“ nicht wirken", refs.ZAUBER_WIRKEN)
         _target(state, name, action.ziel, refs.ANGRIFFSSTRUKTUR)
         _cover(action.deckung)
         distance = state.distance(name, action.ziel)
@@ -704,7 +704,7 @@ def verify(state: EncounterState, action: Action) -> None:
                 raise RuleViolation("ein vorbereiteter Angriff hat keinen Pfad", refs.VORBEREITEN)
         elif action.reaktion == "zauber":
             if state.profiles[name].spell_bonus(action.zauber) is None or action.zauber not in SPELLS:
-                raise RuleViolation(f"{name} kann den Zauber {action.zauber!r} nicht vorbereiten: nur Zauber mit einem "
+                raise RuleViolation(f"{name} kann den Zauber „{action.zauber}“ nicht vorbereiten: nur Zauber mit einem "
                                     f"Zeitaufwand von einer Aktion, die {name} wirken kann", refs.VORBEREITEN)
             if action.pfad or action.waffe:
                 raise RuleViolation("ein vorbereiteter Zauber hat keinen Pfad und keine Waffe", refs.VORBEREITEN)
