@@ -109,6 +109,11 @@ PROSE_STYLE = "line-height:1.35"
 """The line height of text and tables shown in a widget's HTML: there they inherit ipywidgets' 28 px, and
 every wrapped line stood far from the next (a summary, an event table, a panel's notes)."""
 
+CAPTION_START = f"<small style='{PROSE_STYLE};display:block'>"
+"""How a panel's caption line opens (the small line above it naming what it shows and its rules; close it with
+``</small>``): as a block with :data:`PROSE_STYLE`'s line height, so that a caption that wraps in a narrow output
+area reads as one paragraph, not lines 28 px apart."""
+
 CELL_WRAP_CSS = "white-space: normal; word-break: normal; overflow-wrap: break-word; hyphens: manual"
 """How a table cell wraps: between words only.  ``overflow-wrap: break-word`` breaks a word only as a
 last resort (a single token longer than its column can be) and, unlike ``anywhere``, it does not let

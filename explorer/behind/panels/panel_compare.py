@@ -43,6 +43,7 @@ from explorer.behind.panels.panel_odds import (
     preset_for,
 )
 from explorer.behind.render_odds import ComparisonChart
+from explorer.core.display import CAPTION_START
 from explorer.core.panels.figures import chart_widget
 from explorer.core.panels import layout as panel_layout
 
@@ -198,7 +199,7 @@ class ComparisonPanel(widgets.VBox):
         for situation in (self.first, self.second):
             situation.assistant.observe(lambda _change, s=situation: self._on_assistant(s), names="value")
         super().__init__([
-            widgets.HTML(f"<small>Exact odds of two situations; rules: {refs.RULEBOOK}, sections "
+            widgets.HTML(f"{CAPTION_START}Exact odds of two situations; rules: {refs.RULEBOOK}, sections "
                          + ", ".join(f'"{html.escape(ref.section)}"' for ref in (refs.MELEE, refs.VIEWING_ANGLE,
                                                                                  refs.BUENDNIS))
                          + "</small>"),

@@ -27,7 +27,7 @@ from explorer.behind.cards import ActionCard, Character
 from explorer.behind.odds import MeleeQuestion, OddsResult, RangedQuestion
 from explorer.behind.odds_state import question_from_state, question_notes
 from explorer.behind.panels.panel_figures import SlotChart
-from explorer.core.display import PROSE_STYLE, probability_text
+from explorer.core.display import CAPTION_START, PROSE_STYLE, probability_text
 from explorer.core.panels import layout as panel_layout
 from explorer.core.rules import RuleViolation
 
@@ -215,7 +215,7 @@ class MeleeOddsPanel(_QuestionPanel):
         for control in (*self.attacker.controls, *self.defender.controls, self.rear_arc):
             control.observe(self._on_change, names="value")
         super().__init__([
-            widgets.HTML(f"<small>Exact odds; rules: {html.escape(str(refs.MELEE))}</small>"),
+            widgets.HTML(f"{CAPTION_START}Exact odds; rules: {html.escape(str(refs.MELEE))}</small>"),
             panel_layout.row([self.attacker.box, self.defender.box]),
             self.rear_arc,
             self.summary,
@@ -271,7 +271,7 @@ class RangedOddsPanel(_QuestionPanel):
         for control in (*self.shooter.controls, *self.target.controls, self.weapon):
             control.observe(self._on_change, names="value")
         super().__init__([
-            widgets.HTML(f"<small>Exact odds; rules: {html.escape(str(refs.RANGED))}; the weapon card's value "
+            widgets.HTML(f"{CAPTION_START}Exact odds; rules: {html.escape(str(refs.RANGED))}; the weapon card's value "
                          f"is its fate number (+ Zusatz)</small>"),
             panel_layout.row([self.shooter.box, self.target.box]),
             self.summary,
@@ -334,7 +334,7 @@ class StateOddsPanel(widgets.VBox):
         for control in (self.defender, self.viewer):
             control.observe(self._on_change, names="value")
         super().__init__([
-            widgets.HTML("<small>Exact odds from the game state; rules: "
+            widgets.HTML(CAPTION_START + "Exact odds from the game state; rules: "
                          f"{html.escape(str(refs.HAND_SUPPLY_DISCARD))}</small>"),
             panel_layout.row([self.attacker, self.defender, self.viewer]),
             self.summary,

@@ -22,6 +22,7 @@ from explorer.beyond.render_cards import (
     area_png,
     discard_text,
 )
+from explorer.core.display import CAPTION_START
 from explorer.core.panels.layout import FULL_LABEL, picture
 from explorer.core.panels.replay import PICTURE_MARGIN
 
@@ -55,7 +56,7 @@ class AreaPanel(widgets.VBox):
         self.last_update_ms = 0.0
         self.player.observe(lambda _change: self.update(), names="value")
         super().__init__([
-            widgets.HTML(f"<small>Play areas; rules: {html.escape(str(refs.PHASE_2))}, "
+            widgets.HTML(f"{CAPTION_START}Play areas; rules: {html.escape(str(refs.PHASE_2))}, "
                          f"{html.escape(str(refs.END_OF_GAME))}</small>"),
             self.player, self.summary, self.picture,
         ], layout=widgets.Layout(max_width="100%"))

@@ -41,6 +41,7 @@ from explorer.beyond.actions import Collect, EndTurn, Place, Reveal, Stop
 from explorer.beyond.cards import card_text
 from explorer.beyond.odds import RevealDecision, reveal_decision, unseen_cards
 from explorer.beyond.render_cards import RevealRow, discard_text
+from explorer.core.display import CAPTION_START
 from explorer.core.inputs import one_of, whole
 from explorer.core.panels.layout import FULL_LABEL, beside, button_layout, picture, row
 from explorer.core.panels.replay import PICTURE_MARGIN
@@ -232,7 +233,7 @@ class RevealPanel(widgets.VBox):
         self.next_button.on_click(self.on_next_turn)
         self._lotus_box = row([self.lotus_picks, self.collect_button], align="center")
         super().__init__([
-            widgets.HTML(f"{_CSS}<small>Exact odds; rules: {html.escape(str(refs.PHASE_1))}</small>"),
+            widgets.HTML(f"{_CSS}{CAPTION_START}Exact odds; rules: {html.escape(str(refs.PHASE_1))}</small>"),
             self.status,
             row([self.reveal_button, self.stop_button, self.next_button]).add_class("beyond-reveal-buttons"),
             self._lotus_box,

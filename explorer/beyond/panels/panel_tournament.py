@@ -20,7 +20,7 @@ import ipywidgets as widgets
 from explorer.beyond import refs
 from explorer.beyond.render_tournament import tournament_figure
 from explorer.beyond.tournament import TournamentResult, column_words, round_robin
-from explorer.core.display import figure_png, new_figure
+from explorer.core.display import CAPTION_START, figure_png, new_figure
 from explorer.core.panels.layout import FULL_LABEL, button_layout, row, table_html, table_widget
 from explorer.core.words import counted
 
@@ -75,7 +75,7 @@ class TournamentPanel(widgets.VBox):
         self.last_run_ms = 0.0
         self.run_button.on_click(self.on_run)
         super().__init__([
-            widgets.HTML(f"<small>Round robin with seat rotation; rules: {html.escape(str(refs.END_OF_GAME))}, "
+            widgets.HTML(f"{CAPTION_START}Round robin with seat rotation; rules: {html.escape(str(refs.END_OF_GAME))}, "
                          f"{html.escape(str(refs.PHASE_1))}</small>"),
             row([self.strategies, widgets.VBox([self.games, self.seed, self.run_button],
                                                layout=widgets.Layout(max_width="100%"))]),

@@ -27,7 +27,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 import pandas as pd
 
-from explorer.core.display import html_table, png_img_tag
+from explorer.core.display import CAPTION_START, html_table, png_img_tag
 from explorer.core.inputs import InputError, whole
 from explorer.core.panels import layout as panel_layout
 from explorer.core.panels.figures import chart_widget, ipympl_backend, ipympl_figure
@@ -110,7 +110,7 @@ class AttackOddsPanel(widgets.VBox):
             control.observe(self._on_change, names="value")
         self.results = panel_layout.beside(self.figure_widget, self.table)
         super().__init__([
-            widgets.HTML("<small>Exakte Chancen eines Angriffs (die Regeln unter der Tabelle)</small>"),
+            widgets.HTML(CAPTION_START + "Exakte Chancen eines Angriffs (die Regeln unter der Tabelle)</small>"),
             panel_layout.row([
                 panel_layout.column([self.attack_bonus, self.ac, self.cover]),
                 panel_layout.column([self.mode, self.damage, self.damage_message, self.attacks]),

@@ -38,7 +38,7 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 import pandas as pd
 
-from explorer.core.display import details, html_table, png_img_tag
+from explorer.core.display import CAPTION_START, details, html_table, png_img_tag
 from explorer.core.inputs import InputError
 from explorer.core.panels import layout as panel_layout
 from explorer.core.panels.figures import ipympl_backend, ipympl_figure
@@ -221,7 +221,7 @@ class KartenPanel(widgets.VBox):
             books.setdefault(rule.rulebook, []).append(rule.section.split(" > ")[-1])
         rules = html.escape("; ".join(f"{book}: {', '.join(sections)}" for book, sections in books.items()))
         super().__init__([
-            widgets.HTML(f"<small>Bewegung auf der Kampfkarte; Regeln: {rules}</small>"),
+            widgets.HTML(f"{CAPTION_START}Bewegung auf der Kampfkarte; Regeln: {rules}</small>"),
             panel_layout.row([self.creature, self.spurt, self.aufstehen], align="center").add_class(
                 "dnd5e-map-options"),
             panel_layout.row([self.ziel_x, self.ziel_y, self.ziel_button], align="center").add_class(

@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from explorer.core.display import PROSE_STYLE
+from explorer.core.display import CAPTION_START
 from explorer.core.event_table import EventRow, EventTable
 from explorer.core.game import Action
 from explorer.core.inputs import InputError, number
@@ -188,7 +188,7 @@ class ZugPanel(widgets.VBox):
             layout.row([self.undo_button], gap="4px 6px", margin="8px 0 0 0"),
         ], width=COLUMN)
         super().__init__([
-            widgets.HTML(f"<small style='{PROSE_STYLE};display:block'>Ein Zug nach den Regeln; Regeln: "
+            widgets.HTML(f"{CAPTION_START}Ein Zug nach den Regeln; Regeln: "
                          f"{html.escape(str(refs.AKTIONEN_IM_KAMPF))}, {html.escape(str(refs.SRD_YOUR_TURN))}</small>"),
             self.status,
             layout.row([self.picture, controls]),
