@@ -341,8 +341,8 @@ def _refuse(stopped) -> None:
         raise RuleViolation(f"the nation card is revealed and stops the draw: {possessive(stopped)} draw "
                             "could not be resolved (before moving on, only cards that do not draw can be "
                             "played; ruling behold_rome.benefit-check)", refs.ROUND_END)
-    raise RuleViolation("after this the action could not be completed: its costs could not all be paid, or "
-                        "not every type of benefit resolved at least in part (ruling behold_rome.benefit-check)",
+    raise RuleViolation("the action could not be completed this way: its costs could not all be paid, or not "
+                        "every type of its benefits resolved at least in part (ruling behold_rome.benefit-check)",
                         refs.ACTION_PHASE)
 
 
