@@ -30,6 +30,14 @@ def said_facing(degrees: float) -> str:
     return said_tenths(round(float(degrees), 1) % 360.0)
 
 
+def turn_degrees(degrees: float) -> float:
+    """A direction in degrees brought into [0, 360): ``degrees % 360``, except that a tiny negative angle, whose
+    remainder rounds up to 360.0 in floating point (``-1e-183 % 360 == 360.0``), is 0.0 -- otherwise the facing
+    360.0 read back from a save would become 0.0 and the game would not be the one saved."""
+    turned = float(degrees) % 360.0
+    return 0.0 if turned >= 360.0 else turned
+
+
 def unit(degrees: float) -> tuple[float, float]:
     """Unit vector of a direction, exact for multiples of 90 degrees."""
     degrees = float(degrees) % 360.0

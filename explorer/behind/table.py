@@ -62,6 +62,7 @@ from explorer.behind.geometry import (
     said_facing,
     said_tenths,
     segment_distance2,
+    turn_degrees,
     unit,
     wholly_on,
     within_45,
@@ -204,7 +205,7 @@ class Chip:
                 raise ValueError(f"chip {self.name!r}: {attribute} must be a finite number, got {value!r}")
         object.__setattr__(self, "x", float(self.x))
         object.__setattr__(self, "y", float(self.y))
-        object.__setattr__(self, "facing", float(self.facing) % 360.0)
+        object.__setattr__(self, "facing", turn_degrees(self.facing))
         object.__setattr__(self, "flying", bool(self.flying))
         if self.character is not None and not isinstance(self.character, Character):
             raise ValueError(f"chip {self.name!r}: character must be a Character or None")
@@ -224,12 +225,12 @@ class Chip:
         facing = self.facing if facing is None else facing
         if type(x) is float and type(y) is float and type(facing) is float \
                 and math.isfinite(x) and math.isfinite(y) and math.isfinite(facing):
-            return self._with(x, y, facing % 360.0)  # what __post_init__ would make of these floats
+            return self._with(x, y, turn_degrees(facing))  # what __post_init__ would make of these floats
         return replace(self, x=x, y=y, facing=facing)
 
     def turned(self, facing: float) -> "Chip":
         if type(facing) is float and math.isfinite(facing):
-            return self._with(self.x, self.y, facing % 360.0)
+            return self._with(self.x, self.y, turn_degrees(facing))
         return replace(self, facing=facing)
 
     def _with(self, x: float, y: float, facing: float) -> "Chip":

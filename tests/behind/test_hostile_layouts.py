@@ -53,3 +53,16 @@ def test_a_layout_file_that_is_not_utf8_or_too_large_or_holds_nan_is_refused_nam
             assert words in str(refused), str(refused)
         else:
             raise AssertionError("loaded")
+
+
+def test_a_tiny_negative_facing_loads_as_0_and_round_trips():
+    """Found by the corruption test above: a facing of -8e-183 degrees became 360.0 (``-8e-183 % 360`` rounds up to
+    360.0 in floating point), which a save wrote and read back as 0.0 -- a different game.  It is 0.0 from the start."""
+    from explorer.behind.table import Chip
+
+    chip = Chip("Sahra Jeanette", "Schwesternbund", 10.0, 10.0, facing=-8.064058575293557e-183)
+    assert chip.facing == 0.0 and chip.turned(-1e-300).facing == 0.0 and chip.moved(11.0, 10.0, -1e-300).facing == 0.0
+    data = copy.deepcopy(EXAMPLE)
+    data["table"]["chips"][3]["facing"] = -8.064058575293557e-183
+    layout = L.Layout.from_json(data)
+    assert L.Layout.from_json(layout.to_json()) == layout
