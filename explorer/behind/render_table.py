@@ -420,17 +420,7 @@ def name_labels(placer: LabelPlacer, queued: list, rivals: list) -> list:
         rival_px.append((other, float(ox), float(oy), abs(float(fx - ox))))
     todo = []
     for text, candidates, (centre, radius) in queued:
-        fast = placer._fast_boxes(text, candidates)
-        if fast is not None:  # the shifted boxes hold only if the first one is the box as drawn
-            LabelPlacer._put(text, *fast[0][0])
-            drawn = text.get_window_extent(placer.renderer).extents
-            if max(abs(float(a) - b) for a, b in zip(drawn, fast[0][1])) > 1.0:
-                fast = None
-        if fast is None:
-            fast = []
-            for spot in candidates:
-                LabelPlacer._put(text, *spot)
-                fast.append((spot, tuple(float(v) for v in text.get_window_extent(placer.renderer).extents)))
+        fast = placer.candidate_boxes(text, candidates)
         boxes = np.array([extents for _, extents in fast], dtype=float)
         (cx, cy), (ex, _) = to_px(centre), to_px((centre[0] + radius, centre[1]))
         own_r = abs(float(ex - cx))

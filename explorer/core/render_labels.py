@@ -382,6 +382,24 @@ class LabelPlacer:
             cost += (area - w * h) * 10 + 8000.0
         return cost
 
+    def candidate_boxes(self, text, candidates) -> list:
+        """``(spot, (x0, y0, x1, y1))`` for each candidate spot of ``text``, its box in pixels there: shifted from one
+        measurement when :meth:`_fast_boxes` can (checked against the box as drawn at the first spot), else each
+        spot measured."""
+        candidates = list(candidates)
+        fast = self._fast_boxes(text, candidates) if candidates else None
+        if fast is not None:  # the shifted boxes hold only if the first one is the box as drawn
+            self._put(text, *fast[0][0])
+            drawn = text.get_window_extent(self.renderer).extents
+            if max(abs(float(a) - b) for a, b in zip(drawn, fast[0][1])) > 1.0:
+                fast = None
+        if fast is None:
+            fast = []
+            for spot in candidates:
+                self._put(text, *spot)
+                fast.append((spot, tuple(float(v) for v in text.get_window_extent(self.renderer).extents)))
+        return fast
+
     def _fast_boxes(self, text, candidates):
         """Each candidate's box computed from one measurement of ``text`` (an unrotated annotation at
         data coordinates, offset in points: its box only shifts with the offset and the alignment),
@@ -550,19 +568,7 @@ class LabelPlacer:
         ghosts of pieces, ``(centre, radius)``) than ``own``, as :func:`label_collisions` judges --
         costs more than crossing lines, less than covering a piece.  Returns the collision cost
         left (0: clear) and the text's gap in pixels to ``own``'s rim as ``self.last_gap``."""
-        candidates = list(candidates)
-        fast = self._fast_boxes(text, candidates) if candidates else None
-        if fast is not None:  # the shifted boxes hold only if the first one is the box as drawn
-            self._put(text, *fast[0][0])
-            drawn = text.get_window_extent(self.renderer).extents
-            if max(abs(float(a) - b) for a, b in zip(drawn, fast[0][1])) > 1.0:
-                fast = None
-        if fast is None:
-            measured = []
-            for spot in candidates:
-                self._put(text, *spot)
-                measured.append((spot, tuple(float(v) for v in text.get_window_extent(self.renderer).extents)))
-            fast = measured
+        fast = self.candidate_boxes(text, candidates)
         if not fast:
             return 0.0
         boxes = np.array([extents for _, extents in fast], dtype=float)

@@ -13,6 +13,25 @@ from explorer.core.rng import SeededRng
 from explorer.core.rules import RuleViolation
 
 
+def decided_as_trial(R, d, a, decide=step_decided):
+    """``decide``'s answer for candidate ``a`` worked out on the state itself, asserted to be the trial's on a copy
+    (``_look_ahead``); None when the checks refuse ``a`` or ``decide`` leaves it to the trial."""
+    try:
+        basic(R, d, a)
+    except RuleViolation:
+        return None
+    fast = decide(R, d, a)
+    if fast is None:
+        return None
+    try:
+        _look_ahead(R, d, a)
+        slow = True
+    except RuleViolation:
+        slow = False
+    assert fast == slow, (a, d["deck"], d["frames"], d["round"])
+    return fast
+
+
 @pytest.mark.parametrize("name", sorted(CONFIGURATIONS))
 def test_a_play_or_step_decided_without_a_copy_is_decided_as_its_trial(name):
     """behold-rome-rulebook.txt, "Action Phase": a card is played only if its costs can all be paid and each type of
@@ -35,20 +54,8 @@ def test_a_play_or_step_decided_without_a_copy_is_decided_as_its_trial(name):
                     decide = lambda R, d, a: nation_decided(R, d)  # noqa: E731
                 else:
                     continue
-                try:
-                    basic(R, d, a)
-                except RuleViolation:
-                    continue
-                fast = decide(R, d, a)
-                if fast is None:
-                    continue
-                try:
-                    _look_ahead(R, d, a)
-                    slow = True
-                except RuleViolation:
-                    slow = False
-                assert fast == slow, (a, d["deck"], state.round)
-                decided += 1
+                if decided_as_trial(R, d, a, decide) is not None:
+                    decided += 1
             state.apply(player.choose(state, rng))
     if not CONFIGURATIONS[name].get("variants") or "fluid-rounds" not in CONFIGURATIONS[name]["variants"]:
         assert decided > 400
@@ -70,18 +77,8 @@ def test_a_play_with_a_degrade_cost_is_decided_as_its_trial():
             R, d = state.rules, state._data
             for a in candidates(R, d):
                 if type(a) in (Degrade, Conquer) and state.phase in ("costs", "benefits"):
-                    try:
-                        basic(R, d, a)
-                    except RuleViolation:
-                        continue
-                    fast = step_decided(R, d, a)
+                    fast = decided_as_trial(R, d, a)
                     if fast is not None:
-                        try:
-                            _look_ahead(R, d, a)
-                            slow = True
-                        except RuleViolation:
-                            slow = False
-                        assert fast == slow, (a, d["deck"], d["frames"])
                         steps[fast] += 1
                         if state.phase == "benefits":
                             benefit_steps[fast] += 1
@@ -124,19 +121,9 @@ def test_an_extra_cost_paid_on_top_of_a_play_is_decided_as_its_trial():
                     for a in candidates(R, d):
                         if type(a) not in (Pay, Abandon):
                             continue
-                        try:
-                            basic(R, d, a)
-                        except RuleViolation:
-                            continue
-                        fast = step_decided(R, d, a)
+                        fast = decided_as_trial(R, d, a)
                         if fast is None:
                             continue
-                        try:
-                            _look_ahead(R, d, a)
-                            slow = True
-                        except RuleViolation:
-                            slow = False
-                        assert fast == slow, (a, d["deck"], d["frames"])
                         seen[(type(a).__name__, fast)] += 1
                 state.apply(player.choose(state, rng))
     # no refusal comes up: the develop or conquest was only allowed if its costs could be paid, and each pay or
@@ -160,19 +147,9 @@ def test_a_second_step_of_a_benefit_begun_is_decided_as_its_trial(kind, step):
                     for a in candidates(R, d):
                         if type(a) is not step:
                             continue
-                        try:
-                            basic(R, d, a)
-                        except RuleViolation:
-                            continue
-                        fast = step_decided(R, d, a)
+                        fast = decided_as_trial(R, d, a)
                         if fast is None:
                             continue
-                        try:
-                            _look_ahead(R, d, a)
-                            slow = True
-                        except RuleViolation:
-                            slow = False
-                        assert fast == slow, (a, d["deck"], d["frames"])
                         seen[fast] += 1
                 state.apply(player.choose(state, rng))
     assert seen[True] > 50 and (kind != "develop" or seen[False] > 10), seen
